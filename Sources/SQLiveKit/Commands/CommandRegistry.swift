@@ -1,0 +1,48 @@
+/// The meta-commands a session knows, looked up by name, alias or unambiguous prefix.
+public struct CommandRegistry: Sendable {
+    public let commands: [any MetaCommand]
+
+    public init(_ commands: [any MetaCommand]) {
+        self.commands = commands.sorted { $0.name < $1.name }
+    }
+
+    /// Finds the command a typed name means: an exact name or alias, else the only command
+    /// whose name starts with it (`.hea` → `.headers`).
+    public func command(named typed: String) -> (any MetaCommand)? {
+        let typed = typed.lowercased()
+        if let exact = commands.first(where: { $0.name == typed || $0.aliases.contains(typed) }) {
+            return exact
+        }
+        let prefixed = commands.filter { $0.name.hasPrefix(typed) }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// All names and aliases, for completion.
+    public var allNames: [String] {
+        commands.flatMap { [$0.name] + $0.aliases }.sorted()
+    }
+
+    /// Runs a meta-command line such as `.mode csv`.
+    func run(line: String, in session: Session) throws(Diagnostic) {
+        var words = CommandLineTokenizer.words(line)
+        guard !words.isEmpty else { return }
+        let typed = String(words.removeFirst().dropFirst())
+        guard let command = command(named: typed) else {
+            throw unknownCommand(typed)
+        }
+        try command.run(words, in: session)
+    }
+
+    func unknownCommand(_ typed: String) -> Diagnostic {
+        let matches = commands.filter { $0.name.hasPrefix(typed.lowercased()) }.map { "." + $0.name }
+        if typed.isEmpty {
+            return Diagnostic("missing command name after \".\"", hint: "type .help for the list of commands")
+        }
+        if matches.count > 1 {
+            return Diagnostic("ambiguous command .\(typed): could be \(matches.joined(separator: ", "))")
+        }
+        let hint = Suggestion.closest(to: typed, among: allNames).map { "did you mean .\($0)? (.help lists every command)" }
+            ?? "type .help for the list of commands"
+        return Diagnostic("unknown command .\(typed)", hint: hint)
+    }
+}

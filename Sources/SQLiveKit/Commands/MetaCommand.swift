@@ -1,0 +1,55 @@
+/// One meta-command: its name, how it is called, its help, how its arguments complete, and
+/// what it does. `.help`, tab completion and "did you mean" all come from these declarations.
+public protocol MetaCommand: Sendable {
+    /// The name without the dot: `mode`.
+    var name: String { get }
+    /// Other names that run the same command: `exit` for `quit`.
+    var aliases: [String] { get }
+    /// The arguments part of the usage line: `MODE ?TABLE?`.
+    var usage: String { get }
+    /// One line for `.help`.
+    var summary: String { get }
+    /// A paragraph for `.help NAME`: what each argument does, with an example.
+    var details: String { get }
+    /// Candidates for the argument being typed; `arguments` are the words before it.
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String]
+    /// Runs the command with its arguments (tokenized like sqlite3: quotes group words).
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic)
+}
+
+extension MetaCommand {
+    public var aliases: [String] { [] }
+    public var details: String { summary }
+    public func completions(after arguments: [String], prefix: String, in session: Session) -> [String] { [] }
+
+    /// The full usage line: `.mode MODE ?TABLE?`.
+    public var usageLine: String {
+        usage.isEmpty ? ".\(name)" : ".\(name) \(usage)"
+    }
+
+    /// The error for arguments that do not fit the usage.
+    public func usageError(_ problem: String? = nil) -> Diagnostic {
+        Diagnostic(problem.map { ".\(name): \($0)" } ?? ".\(name): wrong arguments", hint: "usage: \(usageLine)")
+    }
+
+    /// Checks the argument count, so each command states its arity once.
+    public func expect(_ arguments: [String], count range: ClosedRange<Int>) throws(Diagnostic) {
+        guard range.contains(arguments.count) else {
+            let problem = arguments.count < range.lowerBound ? "missing argument" : "too many arguments"
+            throw usageError(problem)
+        }
+    }
+}
+
+/// Parses `on`/`off` style arguments the way sqlite3 does (`on`, `yes`, `true`, `1`, …).
+public enum BooleanArgument {
+    public static func parse(_ text: String, for command: some MetaCommand) throws(Diagnostic) -> Bool {
+        switch text.lowercased() {
+        case "on", "yes", "true", "1": return true
+        case "off", "no", "false", "0": return false
+        default: throw command.usageError("expected on or off, not \(text)")
+        }
+    }
+
+    public static let completions = ["on", "off"]
+}

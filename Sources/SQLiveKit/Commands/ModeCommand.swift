@@ -1,0 +1,36 @@
+/// `.mode [MODE [TABLE]]`: sets or shows the output mode.
+struct ModeCommand: MetaCommand {
+    let name = "mode"
+    let usage = "?MODE? ?TABLE?"
+    let summary = "set the output mode (box, csv, json, …), or show it"
+    var details: String {
+        "Modes:\n" + OutputMode.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
+            .joined(separator: "\n")
+            + "\n.mode insert TABLE names the table in the INSERT statements (default \"table\")."
+            + "\ncsv, tabs, list and quote also reset .separator, as in sqlite3."
+    }
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? OutputMode.allCases.map(\.rawValue) : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...2)
+        guard let typed = arguments.first else {
+            var line = "current output mode: \(session.settings.mode.rawValue)"
+            if session.settings.mode == .insert { line += " \(session.settings.insertTable)" }
+            session.output.append(line + "\n")
+            return
+        }
+        guard let mode = OutputMode(rawValue: typed.lowercased()) else {
+            let hint = Suggestion.closest(to: typed, among: OutputMode.allCases.map(\.rawValue))
+                .map { "did you mean \($0)? " } ?? ""
+            throw Diagnostic(".mode: unknown mode \(typed)",
+                             hint: hint + "modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "))
+        }
+        if arguments.count == 2 && mode != .insert {
+            throw usageError("only insert mode takes a table name")
+        }
+        session.settings.setMode(mode, table: arguments.count == 2 ? arguments[1] : nil)
+    }
+}

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `.open [--readonly] [--new] [FILE]`: closes the database and opens another.
+struct OpenCommand: MetaCommand {
+    let name = "open"
+    let usage = "?--readonly? ?--new? ?FILE?"
+    let summary = "close this database and open FILE (no FILE: a new in-memory database)"
+    let details = """
+        .open FILE opens FILE, creating it if it does not exist.
+        --readonly  open it read-only
+        --new       empty the file first (asks nothing: the file's data is gone)
+        The database stays as it was if FILE cannot be opened.
+        """
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        var readonly = false
+        var startsEmpty = false
+        var path: String?
+        for argument in arguments {
+            switch argument {
+            case "--readonly", "-readonly": readonly = true
+            case "--new", "-new": startsEmpty = true
+            default:
+                if argument.hasPrefix("-") { throw usageError("unknown option \(argument)") }
+                if path != nil { throw usageError("too many arguments") }
+                path = argument
+            }
+        }
+        let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
+                                  busyTimeout: session.connection.options.busyTimeout)
+        if startsEmpty && !options.isInMemory {
+            try truncate(options.path)
+        }
+        session.replaceConnection(try DatabaseConnection(options))
+    }
+
+    private func truncate(_ path: String) throws(Diagnostic) {
+        guard let file = fopen(path, "w") else {
+            throw Diagnostic("cannot empty \(path): \(String(cString: strerror(errno)))")
+        }
+        fclose(file)
+    }
+}

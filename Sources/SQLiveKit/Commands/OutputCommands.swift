@@ -1,0 +1,28 @@
+/// `.output [FILE]`: sends results to a file until the next `.output`; no file goes back to
+/// standard output.
+struct OutputCommand: MetaCommand {
+    let name = "output"
+    let usage = "?FILE?"
+    let summary = "send results to FILE, or back to the screen with no FILE"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        guard let path = arguments.first, path != "stdout" else {
+            session.endRedirection()
+            return
+        }
+        try session.redirectOutput(to: path, once: false)
+    }
+}
+
+/// `.once FILE`: sends the results of the next command or statement only to a file.
+struct OnceCommand: MetaCommand {
+    let name = "once"
+    let usage = "FILE"
+    let summary = "send the results of the next statement only to FILE"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...1)
+        try session.redirectOutput(to: arguments[0], once: true)
+    }
+}

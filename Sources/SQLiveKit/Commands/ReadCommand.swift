@@ -1,0 +1,29 @@
+/// `.read FILE`: runs a script of SQL and meta-commands, as if typed.
+struct ReadCommand: MetaCommand {
+    let name = "read"
+    let usage = "FILE"
+    let summary = "run the SQL and commands of FILE"
+    let details = """
+        .read FILE runs FILE line by line like a script given on standard input. Errors name
+        FILE and the line. With .bail on, the first error stops the script and fails .read.
+        """
+
+    /// Scripts reading scripts that read themselves stop here instead of exhausting the stack.
+    static let maximumDepth = 32
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...1)
+        let path = arguments[0]
+        guard session.readDepth < Self.maximumDepth else {
+            throw Diagnostic(".read: scripts nested more than \(Self.maximumDepth) deep (does \(path) read itself?)")
+        }
+        var lines = try FileLineSource(path: path)
+        session.readDepth += 1
+        defer { session.readDepth -= 1 }
+        let errorsBefore = session.errorCount
+        ScriptRunner(session: session).run(&lines, source: path)
+        if session.settings.bail && session.errorCount > errorsBefore {
+            throw Diagnostic(".read \(path) stopped at its first error (.bail is on)")
+        }
+    }
+}

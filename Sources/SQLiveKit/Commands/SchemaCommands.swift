@@ -1,0 +1,144 @@
+import GRDB
+import GRDBSQLite
+
+/// `.tables [PATTERN]`: the tables and views, in columns like sqlite3.
+struct TablesCommand: MetaCommand {
+    let name = "tables"
+    let usage = "?PATTERN?"
+    let summary = "list tables and views, optionally those matching a LIKE pattern"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        let names = try SchemaQuery.names(
+            in: session,
+            sql: """
+                SELECT name FROM sqlite_schema
+                WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?
+                ORDER BY 1
+                """,
+            pattern: arguments.first)
+        session.output.append(ColumnList.format(names))
+    }
+}
+
+/// `.indexes [TABLE]`: the indexes, of every table or of the tables matching a pattern.
+struct IndexesCommand: MetaCommand {
+    let name = "indexes"
+    let aliases = ["indices"]
+    let usage = "?TABLE?"
+    let summary = "list indexes, optionally only those of tables matching a LIKE pattern"
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? SchemaQuery.tableNames(in: session) : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        let names = try SchemaQuery.names(
+            in: session,
+            sql: "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE ? ORDER BY 1",
+            pattern: arguments.first)
+        session.output.append(ColumnList.format(names))
+    }
+}
+
+/// `.schema [PATTERN]`: the CREATE statements, in the order they were made.
+struct SchemaCommand: MetaCommand {
+    let name = "schema"
+    let usage = "?PATTERN?"
+    let summary = "show the CREATE statements, optionally of tables matching a LIKE pattern"
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? SchemaQuery.tableNames(in: session) : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        let statements = try SchemaQuery.names(
+            in: session,
+            sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND tbl_name LIKE ? ORDER BY rowid",
+            pattern: arguments.first)
+        for sql in statements {
+            session.output.append(sql + ";\n")
+        }
+    }
+}
+
+/// `.databases`: the attached databases, their files and whether they are writable.
+struct DatabasesCommand: MetaCommand {
+    let name = "databases"
+    let usage = ""
+    let summary = "list the attached databases and their files"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...0)
+        let lines = try SchemaQuery.read(session) { db in
+            try Row.fetchAll(db, sql: "PRAGMA database_list").map { row -> String in
+                let name: String = row["name"]
+                let file: String = row["file"] ?? ""
+                let readonly = db.isReadOnly(databaseNamed: name)
+                return "\(name): \(file.isEmpty ? "\"\"" : file) \(readonly ? "r/o" : "r/w")\n"
+            }
+        }
+        lines.forEach(session.output.append)
+    }
+}
+
+extension Database {
+    fileprivate func isReadOnly(databaseNamed name: String) -> Bool {
+        name.withCString { sqlite3_db_readonly(sqliteConnection, $0) == 1 }
+    }
+}
+
+/// Reads of the schema shared by the listing commands.
+enum SchemaQuery {
+    static func read<T>(_ session: Session, _ body: (Database) throws -> T) throws(Diagnostic) -> T {
+        do {
+            return try session.connection.queue.inDatabase(body)
+        } catch let error as DatabaseError {
+            throw Diagnostic(error.message ?? error.description)
+        } catch {
+            throw Diagnostic("\(error)")
+        }
+    }
+
+    /// The first column of a query whose one argument is a LIKE pattern (`%` when none).
+    static func names(in session: Session, sql: String, pattern: String?) throws(Diagnostic) -> [String] {
+        try read(session) { db in
+            try String.fetchAll(db, sql: sql, arguments: [pattern ?? "%"])
+        }
+    }
+
+    /// Table and view names, for completion; empty when the schema can't be read.
+    static func tableNames(in session: Session) -> [String] {
+        (try? names(
+            in: session,
+            sql: "SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name LIKE ? ORDER BY 1",
+            pattern: nil)) ?? []
+    }
+}
+
+/// Names laid out in columns across 80 characters, filled column by column, as sqlite3 does
+/// for `.tables` and `.indexes`.
+enum ColumnList {
+    static func format(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "" }
+        let width = names.map(\.count).max() ?? 0
+        let columns = max(1, 80 / (width + 2))
+        let rows = (names.count + columns - 1) / columns
+        var text = ""
+        for row in 0..<rows {
+            var index = row
+            var line = ""
+            while index < names.count {
+                if index >= rows { line += "  " }
+                let name = names[index]
+                line += name + String(repeating: " ", count: width - name.count)
+                index += rows
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+}

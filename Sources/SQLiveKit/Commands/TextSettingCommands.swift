@@ -1,0 +1,42 @@
+/// `.nullvalue TEXT`: the text shown for NULL.
+struct NullValueCommand: MetaCommand {
+    let name = "nullvalue"
+    let usage = "TEXT"
+    let summary = "text to show for NULL values (default: empty)"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...1)
+        session.settings.nullValue = arguments[0]
+    }
+}
+
+/// `.separator COL [ROW]`: the separators of list and csv modes.
+struct SeparatorCommand: MetaCommand {
+    let name = "separator"
+    let usage = "COL ?ROW?"
+    let summary = "set the column (and row) separator of list, tabs, csv and quote modes"
+    let details = """
+        .separator COL sets the text between values; .separator COL ROW also the text after
+        each row. Quote to use escapes: .separator "\\t" "\\n". Note that .mode csv, tabs,
+        list and quote reset the separators, as in sqlite3.
+        """
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...2)
+        session.settings.columnSeparator = arguments[0]
+        if arguments.count == 2 {
+            session.settings.rowSeparator = arguments[1]
+        }
+    }
+}
+
+/// `.print TEXT...`: writes its arguments, separated by spaces.
+struct PrintCommand: MetaCommand {
+    let name = "print"
+    let usage = "TEXT..."
+    let summary = "print the arguments, separated by spaces"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        session.output.append(arguments.joined(separator: " ") + "\n")
+    }
+}

@@ -1,0 +1,81 @@
+/// An error for the person at the prompt, as data: what happened, where, and what to try.
+///
+/// One place, ``DiagnosticPrinter``, turns diagnostics into text, so every error looks the
+/// same whether it came from SQLite, a meta-command or the command line.
+public struct Diagnostic: Error, Sendable, Equatable {
+    public var message: String
+    /// Where the failing input came from; nil for errors at the prompt of an interactive session.
+    public var location: SourceLocation?
+    /// The offending source text and the UTF-8 offset in it to point at with a caret.
+    public var excerpt: Excerpt?
+    /// A suggestion on its own line (`did you mean .mode?`).
+    public var hint: String?
+
+    public struct Excerpt: Sendable, Equatable {
+        public var text: String
+        public var offset: Int
+        public init(text: String, offset: Int) {
+            self.text = text
+            self.offset = offset
+        }
+    }
+
+    public init(_ message: String, location: SourceLocation? = nil, excerpt: Excerpt? = nil, hint: String? = nil) {
+        self.message = message
+        self.location = location
+        self.excerpt = excerpt
+        self.hint = hint
+    }
+}
+
+/// Renders diagnostics as the lines written to stderr:
+///
+///     error: demo.sql:3: no such table: playr
+///       select * from playr;
+///                     ^
+public struct DiagnosticPrinter: Sendable {
+    public var usesColor: Bool
+
+    public init(usesColor: Bool = false) {
+        self.usesColor = usesColor
+    }
+
+    public func render(_ diagnostic: Diagnostic) -> String {
+        var text = usesColor ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
+        if let location = diagnostic.location {
+            text += "\(location): "
+        }
+        text += diagnostic.message
+        text += "\n"
+        if let excerpt = diagnostic.excerpt, let caret = Self.caretLines(excerpt) {
+            text += caret
+        }
+        if let hint = diagnostic.hint {
+            text += "  \(hint)\n"
+        }
+        return text
+    }
+
+    /// The line of the excerpt holding the offset, and a caret under the offset's column.
+    static func caretLines(_ excerpt: Diagnostic.Excerpt) -> String? {
+        let bytes = Array(excerpt.text.utf8)
+        guard excerpt.offset >= 0, excerpt.offset <= bytes.count else { return nil }
+        let lineStart = bytes[..<excerpt.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let lineEnd = bytes[excerpt.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+        let prefix = String(decoding: bytes[lineStart..<excerpt.offset], as: UTF8.self)
+        // Keep tabs in the padding so the caret lines up under tab-indented SQL.
+        let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
+        let cleanLine = line.replacingControlCharacters()
+        return "  \(cleanLine)\n  \(padding)^\n"
+    }
+}
+
+extension String {
+    /// Control characters shown as `?` so an excerpt can't move the cursor or ring the bell.
+    func replacingControlCharacters() -> String {
+        String(String.UnicodeScalarView(unicodeScalars.map { scalar in
+            (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7f ? "?" : scalar
+        }))
+    }
+}

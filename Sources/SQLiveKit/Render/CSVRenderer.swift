@@ -1,0 +1,87 @@
+/// `csv` mode: sqlite3's quoting rules, byte for byte. A value is quoted when it is empty,
+/// contains a control character, a space, a quote, a byte ≥ 0x7f, or the column separator;
+/// quotes inside are doubled. NULL is `.nullvalue`, unquoted.
+final class CSVRenderer: ResultRenderer {
+    private let output: OutputBuffer
+    private let columnSeparator: [UInt8]
+    private let rowSeparator: [UInt8]
+    private let nullValue: [UInt8]
+    private let showHeaders: Bool
+    private var columns: [String] = []
+    private var rowCount = 0
+
+    init(_ context: RenderContext) {
+        output = context.output
+        columnSeparator = Array(context.settings.columnSeparator.utf8)
+        rowSeparator = Array(context.settings.rowSeparator.utf8)
+        nullValue = Array(context.settings.nullValue.utf8)
+        showHeaders = context.settings.showHeaders
+    }
+
+    func begin(columns: [String]) {
+        self.columns = columns
+    }
+
+    func write<Row: ResultRow>(row: Row) {
+        if rowCount == 0 && showHeaders {
+            for (index, name) in columns.enumerated() {
+                if index > 0 { output.append(columnSeparator) }
+                var name = name
+                name.withUTF8 { writeField($0) }
+            }
+            output.append(rowSeparator)
+        }
+        rowCount += 1
+        for index in 0..<row.columnCount {
+            if index > 0 { output.append(columnSeparator) }
+            if row.storageClass(at: index) == .null {
+                output.append(nullValue)
+            } else {
+                row.withText(at: index) { writeField(TextValue.untilNUL($0)) }
+            }
+        }
+        output.append(rowSeparator)
+        output.endRow()
+    }
+
+    func finish() {}
+
+    private func writeField(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard needsQuotes(bytes) else {
+            output.append(bytes)
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        var start = 0
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\"") {
+            output.append(UnsafeBufferPointer(rebasing: bytes[start...index]))
+            output.append(UInt8(ascii: "\""))
+            start = index + 1
+        }
+        output.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+        output.append(UInt8(ascii: "\""))
+    }
+
+    private func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.isEmpty { return true }
+        for byte in bytes where Self.quoteTriggers[Int(byte)] { return true }
+        return contains(bytes, columnSeparator)
+    }
+
+    private func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        var index = 0
+        while index + needle.count <= haystack.count {
+            if haystack[index] == first && needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Bytes that force quoting, as in sqlite3's shell.
+    private static let quoteTriggers: [Bool] = (0...255).map { byte in
+        byte < 0x20 || byte == 0x20 || byte == 0x22 || byte == 0x27 || byte >= 0x7f
+    }
+}

@@ -1,0 +1,29 @@
+/// The output modes of `.mode`, each backed by one renderer.
+public enum OutputMode: String, CaseIterable, Sendable {
+    case box, table, markdown, csv, tabs, list, json, line, quote, insert
+
+    /// Makes the renderer for one result.
+    public func makeRenderer(_ context: RenderContext) -> any ResultRenderer {
+        switch self {
+        case .list, .tabs: ListRenderer(context)
+        case .csv: CSVRenderer(context)
+        default: ListRenderer(context) // RENDERERS-IN-PROGRESS: replaced by the renderer work
+        }
+    }
+
+    /// One line for `.help mode` and completion.
+    public var summary: String {
+        switch self {
+        case .box: "tables drawn with box characters (the default on a terminal)"
+        case .table: "tables drawn with ASCII +-| characters"
+        case .markdown: "Markdown tables"
+        case .csv: "comma-separated values, RFC 4180 quoting"
+        case .tabs: "tab-separated values"
+        case .list: "values separated by .separator (the default in scripts)"
+        case .json: "a JSON array of objects"
+        case .line: "one value per line, records separated by blank lines"
+        case .quote: "values as SQL literals"
+        case .insert: "INSERT statements for TABLE"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Turns one result set into output, one row at a time.
+///
+/// A renderer is made for each statement that returns rows: ``begin(columns:)`` once, then
+/// ``write(row:)`` for every row as the statement steps, then ``finish()``. Renderers write
+/// into the context's ``OutputBuffer``; none of them keeps more than a bounded window of rows.
+public protocol ResultRenderer: AnyObject {
+    func begin(columns: [String])
+    func write<Row: ResultRow>(row: Row)
+    func finish()
+}
+
+/// What a renderer needs to know besides the rows: the settings in force and where to write.
+public struct RenderContext {
+    public var settings: Settings
+    public var output: OutputBuffer
+    /// Columns available on a terminal, or nil when output is not a terminal.
+    public var terminalWidth: Int?
+
+    public init(settings: Settings, output: OutputBuffer, terminalWidth: Int? = nil) {
+        self.settings = settings
+        self.output = output
+        self.terminalWidth = terminalWidth
+    }
+}

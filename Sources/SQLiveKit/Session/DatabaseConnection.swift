@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// How to open a database: the path and the options given on the command line or to `.open`.
+public struct OpenOptions: Sendable, Equatable {
+    public var path: String
+    public var readonly: Bool
+    /// How long a statement waits for another connection's lock before failing.
+    public var busyTimeout: TimeInterval
+
+    public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5) {
+        self.path = path
+        self.readonly = readonly
+        self.busyTimeout = busyTimeout
+    }
+
+    /// An empty path or `:memory:` means a private in-memory database, as in sqlite3.
+    public var isInMemory: Bool { path.isEmpty || path == ":memory:" }
+
+    /// The name `.databases` and the prompt show.
+    public var displayName: String { isInMemory ? ":memory:" : path }
+}
+
+/// The session's connection to one database file, through a GRDB `DatabaseQueue`.
+///
+/// Opening changes nothing in the file: no journal-mode switch, no tables, no pragmas that
+/// persist. Connection settings follow the sqlite3 shell (foreign keys off, double-quoted
+/// string literals accepted) so scripts behave as they do there.
+public final class DatabaseConnection: Sendable {
+    public let options: OpenOptions
+    public let queue: DatabaseQueue
+
+    public init(_ options: OpenOptions) throws(Diagnostic) {
+        self.options = options
+        var configuration = Configuration()
+        configuration.readonly = options.readonly
+        configuration.foreignKeysEnabled = false
+        configuration.acceptsDoubleQuotedStringLiterals = true
+        configuration.busyMode = .timeout(options.busyTimeout)
+        configuration.label = "sqlive"
+        do {
+            if options.isInMemory {
+                queue = try DatabaseQueue(configuration: configuration)
+            } else {
+                try Self.checkPath(options)
+                queue = try DatabaseQueue(path: options.path, configuration: configuration)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch let error as DatabaseError {
+            throw Diagnostic("cannot open \(options.path): \(error.message ?? error.description)")
+        } catch {
+            throw Diagnostic("cannot open \(options.path): \(error)")
+        }
+    }
+
+    /// Errors SQLite would report vaguely ("unable to open database file"), said plainly.
+    private static func checkPath(_ options: OpenOptions) throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw Diagnostic("cannot open \(options.path): it is a directory, not a database file")
+        }
+        if !exists {
+            if options.readonly {
+                throw Diagnostic("cannot open \(options.path): no such file (and --readonly does not create one)")
+            }
+            let folder = (options.path as NSString).deletingLastPathComponent
+            let parent = folder.isEmpty ? "." : folder
+            if !FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) || !isDirectory.boolValue {
+                throw Diagnostic("cannot open \(options.path): the folder \(parent) does not exist")
+            }
+        } else if !options.readonly && !FileManager.default.isWritableFile(atPath: options.path) {
+            throw Diagnostic("cannot open \(options.path): the file is not writable (use --readonly to read it)",
+                             hint: nil)
+        }
+    }
+
+    /// Interrupts the statement running now, from any thread (Ctrl-C).
+    public func interrupt() {
+        queue.interrupt()
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension Session {
+    /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
+    /// any, and prints the timer and change counts when they are on.
+    func runSQL(_ sql: String) throws {
+        let clock = settings.timer ? ResourceClock() : nil
+        defer {
+            if let clock { output.append(clock.report()) }
+        }
+        try connection.queue.inDatabase { db in
+            let statement: Statement
+            do {
+                guard let compiled = try db.allStatements(sql: sql).next() else { return }
+                statement = compiled
+            } catch let error as DatabaseError {
+                throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
+            }
+            do {
+                try execute(statement, db: db)
+            } catch let error as DatabaseError {
+                throw Diagnostic.execution(error)
+            }
+            if settings.changes {
+                let changes = sqlite3_changes64(db.sqliteConnection)
+                let total = sqlite3_total_changes64(db.sqliteConnection)
+                output.append("changes: \(changes)   total_changes: \(total)\n")
+            }
+        }
+    }
+
+    private func execute(_ statement: Statement, db: Database) throws {
+        statement.setUncheckedArguments(StatementArguments())
+        let columnCount = statement.columnCount
+        guard columnCount > 0 else {
+            try statement.execute()
+            return
+        }
+        let renderer = settings.mode.makeRenderer(renderContext)
+        renderer.begin(columns: statement.columnNames)
+        let cursor = StepCursor(statement: statement)
+        do {
+            try cursor.forEach { sqliteStatement in
+                renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))
+            }
+        } catch {
+            // Rows already shown stay shown, and the renderer closes what it opened.
+            renderer.finish()
+            throw error
+        }
+        renderer.finish()
+    }
+
+    /// What renderers need, taken fresh for each result (the terminal may have been resized).
+    var renderContext: RenderContext {
+        RenderContext(
+            settings: settings,
+            output: output,
+            terminalWidth: redirection.isNone ? environment.terminalWidth() : nil)
+    }
+}
+
+/// Steps a statement through GRDB (which keeps its transaction and observation bookkeeping)
+/// and hands each row's raw `sqlite3_stmt` to the caller, without building `Row` values.
+final class StepCursor: DatabaseCursor {
+    typealias Element = SQLiteStatement
+    let _statement: Statement
+    var _isDone = false
+
+    init(statement: Statement) {
+        _statement = statement
+    }
+
+    func _element(sqliteStatement: SQLiteStatement) -> SQLiteStatement {
+        sqliteStatement
+    }
+}
+
+extension Diagnostic {
+    /// A statement SQLite refused to compile, with a caret where SQLite says the error is.
+    static func compilation(_ error: DatabaseError, sql: String, connection: SQLiteConnection?) -> Diagnostic {
+        var diagnostic = Diagnostic(error.message ?? error.description)
+        if let connection {
+            let offset = Int(sqlite3_error_offset(connection))
+            if offset >= 0 {
+                diagnostic.excerpt = Excerpt(text: sql, offset: offset)
+            }
+        }
+        return diagnostic
+    }
+
+    /// A statement that failed while running: SQLite's message, plainly.
+    static func execution(_ error: DatabaseError) -> Diagnostic {
+        if error.resultCode == .SQLITE_INTERRUPT {
+            return Diagnostic("interrupted")
+        }
+        return Diagnostic(error.message ?? error.description)
+    }
+}

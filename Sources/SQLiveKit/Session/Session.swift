@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+
+/// A sqlive session: one database connection, the settings, and the outputs.
+///
+/// Front-ends (the terminal, the script runner, tests) feed it ``InputUnit``s with
+/// ``run(_:)``; it executes SQL, dispatches meta-commands, renders results and reports errors.
+///
+/// ## Threading
+/// A session is used from one thread, the front-end's loop. The only call allowed from
+/// elsewhere is ``interrupt()`` (a Ctrl-C handler), which goes through SQLite's thread-safe
+/// `sqlite3_interrupt`.
+public final class Session {
+    public var settings: Settings
+    public let environment: SessionEnvironment
+    public let commands: CommandRegistry
+
+    /// Where results go: standard output, or a file while `.output`/`.once` is in force.
+    public let output: OutputBuffer
+    /// Standard output, kept to come back to after `.output`.
+    let standardOutput: OutputTarget
+    let errorOutput: OutputTarget
+    var redirection: OutputRedirection = .none
+
+    public private(set) var connection: DatabaseConnection
+    /// How many units failed since the session began: the exit status is 1 when not zero.
+    public private(set) var errorCount = 0
+    /// Set by `.quit` / `.exit`: the front-end stops reading input.
+    public internal(set) var quitRequested: Int32?
+    /// The nesting depth of `.read`, to refuse a script that reads itself forever.
+    var readDepth = 0
+
+    public init(
+        connection: DatabaseConnection,
+        settings: Settings = Settings(),
+        environment: SessionEnvironment = SessionEnvironment(),
+        output: OutputTarget,
+        errorOutput: OutputTarget,
+        commands: CommandRegistry = .standard
+    ) {
+        self.connection = connection
+        self.settings = settings
+        self.environment = environment
+        self.standardOutput = output
+        self.output = OutputBuffer(target: output)
+        self.errorOutput = errorOutput
+        self.commands = commands
+    }
+
+    /// Runs one unit of input. Returns false when it failed (the error is already reported).
+    @discardableResult
+    public func run(_ unit: InputUnit) -> Bool {
+        if settings.echo {
+            output.append(unit.text)
+            output.append("\n")
+        }
+        let succeeded: Bool
+        do {
+            switch unit.kind {
+            case .command:
+                try commands.run(line: unit.text, in: self)
+            case .sql:
+                try runSQL(unit.text)
+            case .incompleteSQL:
+                throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
+                                 hint: "end the statement with ;")
+            }
+            succeeded = true
+        } catch let diagnostic as Diagnostic {
+            report(diagnostic, at: unit.location)
+            succeeded = false
+        } catch {
+            report(Diagnostic("\(error)"), at: unit.location)
+            succeeded = false
+        }
+        finishUnit()
+        return succeeded
+    }
+
+    /// Writes an error to stderr, after what stdout holds so the two stay in order.
+    public func report(_ diagnostic: Diagnostic, at location: SourceLocation? = nil) {
+        var diagnostic = diagnostic
+        if diagnostic.location == nil, let location, !location.source.isEmpty {
+            diagnostic.location = location
+        }
+        errorCount += 1
+        output.flush()
+        writeError(environment.diagnosticPrinter.render(diagnostic))
+    }
+
+    /// Writes a warning or notice to stderr; it does not count as a failure.
+    public func warn(_ message: String) {
+        output.flush()
+        writeError("warning: \(message)\n")
+    }
+
+    func writeError(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            try? errorOutput.write(UnsafeRawBufferPointer(bytes))
+        }
+    }
+
+    /// Interrupts the running statement. Safe to call from any thread.
+    public func interrupt() {
+        connection.interrupt()
+    }
+
+    /// Replaces the database connection (`.open`).
+    func replaceConnection(_ newConnection: DatabaseConnection) {
+        connection = newConnection
+    }
+
+    /// True when the database has an open transaction (Ctrl-D asks before discarding it).
+    public var isInsideTransaction: Bool {
+        connection.queue.inDatabase { $0.isInsideTransaction }
+    }
+
+    /// Ends a unit: writes what is buffered, ends a `.once` redirection, and reports output
+    /// errors (a full disk, a closed pipe) once.
+    private func finishUnit() {
+        output.flush()
+        if let error = output.takeError() {
+            if let writeError = error as? OutputWriteError, writeError.isBrokenPipe, redirection.isNone {
+                environment.onBrokenPipe()
+            } else {
+                report(Diagnostic("cannot write output: \(error)"))
+            }
+        }
+        if case .once(let path, let armed) = redirection {
+            if armed { endRedirection() } else { redirection = .once(path: path, armed: true) }
+        }
+    }
+}
+
+extension String {
+    /// The first line, shortened, for messages that quote input.
+    var firstLineSummary: String {
+        let line = split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        return line.count > 60 ? String(line.prefix(60)) + "…" : line
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a session knows of the world around it: whether a person is at a terminal, how wide
+/// it is, where the home folder is. Front-ends fill it in; tests pass their own.
+public struct SessionEnvironment: Sendable {
+    /// Standard input and output are both terminals.
+    public var isInteractive: Bool
+    /// The terminal's width in columns, asked each time (it changes on resize); nil when
+    /// output is not a terminal.
+    public var terminalWidth: @Sendable () -> Int?
+    public var diagnosticPrinter: DiagnosticPrinter
+    /// Called when standard output is a pipe that was closed (`sqlive … | head`).
+    public var onBrokenPipe: @Sendable () -> Void
+    public var homeDirectory: String
+
+    public init(
+        isInteractive: Bool = false,
+        terminalWidth: @escaping @Sendable () -> Int? = { nil },
+        diagnosticPrinter: DiagnosticPrinter = DiagnosticPrinter(),
+        onBrokenPipe: @escaping @Sendable () -> Void = {},
+        homeDirectory: String = NSHomeDirectory()
+    ) {
+        self.isInteractive = isInteractive
+        self.terminalWidth = terminalWidth
+        self.diagnosticPrinter = diagnosticPrinter
+        self.onBrokenPipe = onBrokenPipe
+        self.homeDirectory = homeDirectory
+    }
+}

@@ -1,0 +1,42 @@
+/// The settings of a session that `.show` lists and meta-commands change.
+///
+/// Defaults follow the sqlite3 shell so that scripts written for it print the same bytes.
+public struct Settings: Sendable, Equatable {
+    public var mode: OutputMode = .list
+    public var showHeaders = false
+    public var nullValue = ""
+    public var columnSeparator = "|"
+    public var rowSeparator = "\n"
+    /// The table named in `insert` mode's statements (`.mode insert NAME`).
+    public var insertTable = "table"
+    public var timer = false
+    public var changes = false
+    public var echo = false
+    public var bail = false
+
+    public init() {}
+
+    /// Switches mode the way sqlite3's `.mode` does: some modes also reset the separators.
+    public mutating func setMode(_ newMode: OutputMode, table: String? = nil) {
+        mode = newMode
+        switch newMode {
+        case .list:
+            columnSeparator = "|"
+            rowSeparator = "\n"
+        case .tabs:
+            columnSeparator = "\t"
+        case .csv:
+            columnSeparator = ","
+            rowSeparator = "\r\n"
+        case .quote:
+            columnSeparator = ","
+            rowSeparator = "\n"
+        case .line:
+            rowSeparator = "\n"
+        case .insert:
+            insertTable = table ?? "table"
+        case .box, .table, .markdown, .json:
+            break
+        }
+    }
+}

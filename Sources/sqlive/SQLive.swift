@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import SQLiveKit
+
+/// The command line: `sqlive [options] [DATABASE] [SQL ...]`.
+struct SQLive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sqlive",
+        abstract: "An interactive SQLite shell with live query panes.",
+        discussion: """
+            With no DATABASE, sqlive opens a private in-memory database. A DATABASE file that \
+            does not exist is created. SQL arguments, -c commands and -f files run in that \
+            order and sqlive exits; otherwise it reads standard input: a prompt with line \
+            editing on a terminal, a script otherwise.
+            Exit status: 0 when everything ran, 1 when a statement or command failed, 2 for \
+            wrong options.
+            """,
+        version: SQLiveVersion.current)
+
+    @Argument(help: "The database file (default: in memory).")
+    var database: String?
+
+    @Argument(help: "SQL statements or meta-commands to run, then exit.")
+    var sql: [String] = []
+
+    @Option(name: [.customShort("c"), .long], help: ArgumentHelp("Run SQL or a meta-command, then exit (repeatable).", valueName: "SQL"))
+    var command: [String] = []
+
+    @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Run the script FILE, then exit.", valueName: "FILE"))
+    var file: String?
+
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE at start instead of ~/.replrc.", valueName: "FILE"))
+    var initFile: String?
+
+    @Flag(name: .customLong("no-init"), help: "Do not run ~/.replrc.")
+    var noInit = false
+
+    @Flag(help: "Open the database read-only.")
+    var readonly = false
+
+    @Flag(help: "Stop at the first error.")
+    var bail = false
+
+    @Flag(help: "Print each statement before running it.")
+    var echo = false
+
+    @Option(help: ArgumentHelp("Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "MODE"))
+    var mode: OutputMode?
+
+    @Flag(inversion: .prefixedNo, help: "Show column names (default: off, as in sqlite3).")
+    var headers: Bool?
+
+    func validate() throws {
+        if noInit && initFile != nil {
+            throw ValidationError("--init and --no-init cannot be used together")
+        }
+    }
+
+    func run() throws {
+        let status = Launcher(options: self).run()
+        throw ExitCode(status)
+    }
+}
+
+extension OutputMode: ExpressibleByArgument {}
+
+enum SQLiveVersion {
+    static let current = "0.1.0"
+}
