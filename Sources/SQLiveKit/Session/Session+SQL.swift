@@ -11,13 +11,7 @@ extension Session {
             if let clock { output.append(clock.report()) }
         }
         try connection.queue.inDatabase { db in
-            let statement: Statement
-            do {
-                guard let compiled = try db.allStatements(sql: sql).next() else { return }
-                statement = compiled
-            } catch let error as DatabaseError {
-                throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
-            }
+            guard let statement = try compileSQL(sql, in: db) else { return }
             do {
                 try execute(statement, db: db)
             } catch let error as DatabaseError {
@@ -28,6 +22,21 @@ extension Session {
                 let total = sqlite3_total_changes64(db.sqliteConnection)
                 output.append("changes: \(changes)   total_changes: \(total)\n")
             }
+        }
+    }
+
+    /// Compiles one SQL statement; nil when the text holds only comments. A compilation
+    /// error becomes a diagnostic with a caret where SQLite points.
+    ///
+    /// This is the one place typed queries become statements: `.pin`, `.region` and the
+    /// query DSL go through it too.
+    func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
+        do {
+            return try db.allStatements(sql: sql).next()
+        } catch let error as DatabaseError {
+            throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
+        } catch {
+            throw Diagnostic("\(error)")
         }
     }
 

@@ -1,0 +1,40 @@
+# The two commands of the README:
+#   make run    builds sqlive and opens the example database in it
+#   make test   builds and runs every test
+# Both install what they need from Debian's packages first, when it is missing.
+
+SWIFT ?= swift
+BUILD_FLAGS ?=
+SQLIVE = .build/debug/sqlive
+EXAMPLE_DB = examples/shop.db
+DEB_PACKAGES = libedit-dev libsqlite3-dev sqlite3 tmux
+
+.PHONY: run test build deps bench clean
+
+run: build $(EXAMPLE_DB)
+	$(SQLIVE) --init examples/replrc $(EXAMPLE_DB)
+
+test: deps
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+
+build: deps
+	$(SWIFT) build $(BUILD_FLAGS)
+
+$(EXAMPLE_DB): examples/shop.sql | build
+	rm -f $@ && $(SQLIVE) $@ < examples/shop.sql
+
+bench: deps
+	bash bench/run.sh
+
+# Installs the Debian packages the build and the tests use, only when one is missing.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+clean:
+	rm -rf .build $(EXAMPLE_DB)

@@ -1,0 +1,56 @@
+import Testing
+@testable import SQLiveKit
+
+@Suite struct InputSplitterTests {
+    private func split(_ lines: [String]) -> [InputUnit] {
+        var splitter = InputSplitter(source: "t.sql")
+        var units = lines.flatMap { splitter.feed($0) }
+        if let rest = splitter.finish() { units.append(rest) }
+        return units
+    }
+
+    private func sql(_ text: String, line: Int) -> InputUnit {
+        InputUnit(kind: .sql, text: text, location: SourceLocation(source: "t.sql", line: line))
+    }
+
+    @Test func a_statement_spans_lines_until_its_semicolon() {
+        #expect(split(["select", "  1", ";"]) == [sql("select\n  1\n;", line: 1)])
+    }
+
+    @Test func several_statements_on_one_line_are_separate_units() {
+        #expect(split(["select 1; select 2;"]) == [sql("select 1;", line: 1), sql(" select 2;", line: 1)])
+    }
+
+    @Test func semicolons_inside_strings_and_comments_do_not_end_a_statement() {
+        #expect(split(["select 'a;b', -- c;", "/* ; */ 2;"]) == [sql("select 'a;b', -- c;\n/* ; */ 2;", line: 1)])
+    }
+
+    @Test func a_trigger_body_ends_at_END() {
+        let lines = ["create trigger t after insert on x begin", "  delete from y;", "  delete from z;", "end;"]
+        #expect(split(lines) == [sql(lines.joined(separator: "\n"), line: 1)])
+    }
+
+    @Test func each_statement_knows_its_own_line() {
+        let units = split(["select 1;", "", "select", "2; select 3;"])
+        #expect(units.map(\.location.line) == [1, 3, 4])
+    }
+
+    @Test func meta_commands_are_lines_starting_with_a_dot() {
+        let units = split([".mode csv", "select '.x", ".y';"])
+        #expect(units.map(\.kind) == [.command, .sql])
+        #expect(units[1].text == "select '.x\n.y';")
+    }
+
+    @Test func comment_lines_between_statements_are_skipped() {
+        #expect(split(["-- hello", "/* x */", "select 1;"]) == [sql("select 1;", line: 3)])
+    }
+
+    @Test func unfinished_text_at_the_end_is_reported() {
+        let units = split(["select 'abc"])
+        #expect(units.map(\.kind) == [.incompleteSQL])
+    }
+
+    @Test func empty_statements_are_dropped() {
+        #expect(split([";;", "select 1;;"]) == [sql("select 1;", line: 2)])
+    }
+}
