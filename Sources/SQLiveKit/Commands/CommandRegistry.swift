@@ -30,7 +30,11 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
-        try command.run(words, in: session)
+        if let textCommand = command as? any RawTextCommand {
+            try textCommand.run(text: RawArguments.afterCommandName(line), in: session)
+        } else {
+            try command.run(words, in: session)
+        }
     }
 
     func unknownCommand(_ typed: String) -> Diagnostic {
