@@ -11,7 +11,13 @@ extension PaneBoard {
     ///     pane.name   // "player"
     @discardableResult
     public func pin(_ text: String, name: String? = nil, rowLimit: Int? = nil, dedupe: Bool = false) throws(Diagnostic) -> Pane {
-        let query = try compile(text)
+        try pin(compile(text), text: text, name: name, rowLimit: rowLimit, dedupe: dedupe)
+    }
+
+    /// Pins a query already compiled on the session's connection.
+    @discardableResult
+    func pin(_ query: PaneQuery, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
+        _ = try bind()
         let name = try uniqueName(name, for: query)
         let id = nextID
         nextID += 1
