@@ -30,7 +30,13 @@ enum NotifyTarget: Equatable {
         while true {
             rest = rest.drop { $0.isWhitespace || $0 == "," }
             guard !rest.isEmpty else { break }
-            let nameEnd = rest.firstIndex { $0.isWhitespace || $0 == "," || $0 == "(" } ?? rest.endIndex
+            let nameEnd: Substring.Index
+            if let first = rest.first, let close = Self.closingQuotes[first],
+               let end = rest.dropFirst().firstIndex(of: close) {
+                nameEnd = rest.index(after: end)
+            } else {
+                nameEnd = rest.firstIndex { $0.isWhitespace || $0 == "," || $0 == "(" } ?? rest.endIndex
+            }
             let table = Self.unquoted(rest[..<nameEnd])
             rest = rest[nameEnd...].drop(while: \.isWhitespace)
             var columns: [String]?
@@ -97,9 +103,11 @@ enum NotifyTarget: Equatable {
         }
     }
 
+    /// SQL's ways of quoting a name, by opening character.
+    private static let closingQuotes: [Character: Character] = ["\"": "\"", "`": "`", "[": "]", "'": "'"]
+
     private static func unquoted(_ name: Substring) -> String {
         guard let first = name.first, let last = name.last, name.count >= 2 else { return String(name) }
-        let pairs: [Character: Character] = ["\"": "\"", "`": "`", "[": "]", "'": "'"]
-        return pairs[first] == last ? String(name.dropFirst().dropLast()) : String(name)
+        return closingQuotes[first] == last ? String(name.dropFirst().dropLast()) : String(name)
     }
 }

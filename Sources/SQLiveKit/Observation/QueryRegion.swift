@@ -47,20 +47,15 @@ struct QueryRegion {
     private static func tableWarnings(for map: RegionMap, db: Database) throws -> [String] {
         var warnings: [String] = []
         for area in map.areas {
-            let row = try Row.fetchOne(db, sql: """
-                SELECT type, wr FROM pragma_table_list WHERE name = ? COLLATE NOCASE
-                ORDER BY schema = 'main' DESC LIMIT 1
-                """, arguments: [area.table])
-            guard let row else { continue }
-            let type: String = row["type"] ?? ""
-            let withoutRowID: Bool = row["wr"] ?? false
-            if withoutRowID {
+            switch try TableKind.of(area.table, db: db) {
+            case .withoutRowID:
                 warnings.append("\(area.table) is a WITHOUT ROWID table: SQLite does not report changes to it, "
                                 + "so panes do not refresh by themselves (.notify \(area.table) after changing it)")
-            }
-            if type == "virtual" {
+            case .virtual:
                 warnings.append("\(area.table) is a virtual table: changes its module makes on its own are not seen "
                                 + "(.notify \(area.table) after them)")
+            default:
+                break
             }
         }
         return warnings

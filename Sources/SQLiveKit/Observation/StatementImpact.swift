@@ -22,12 +22,15 @@ struct StatementImpact {
 
     var writes: Writes
     var verdicts: [(pane: Pane, verdict: String)]
+    /// Tables the statement writes whose changes SQLite does not report.
+    var unreported: [String] = []
 
     static func analyze(_ text: String, board: PaneBoard) throws(Diagnostic) -> StatementImpact {
         let binding = try board.bind()
         guard let session = board.session else {
             throw Diagnostic("the session of these panes has ended")
         }
+        var unreported: [String] = []
         let kinds = try binding.connection.access { db -> [DatabaseEventKind]? in
             guard let statement = try session.compileSQL(text, in: db) else {
                 throw Diagnostic(".impact: missing statement", hint: "usage: .impact STATEMENT")
@@ -37,7 +40,11 @@ struct StatementImpact {
             guard !binding.connection.options.readonly else {
                 throw Diagnostic(".impact: the database is open read-only: this statement cannot run at all")
             }
-            return try WriteRegionProbe.writes(of: statement, db: db)
+            let kinds = try WriteRegionProbe.writes(of: statement, db: db)
+            for table in Set(kinds.map(\.tableName)).sorted() where try TableKind.of(table, db: db) == .withoutRowID {
+                unreported.append(table)
+            }
+            return kinds
         }
         let firstWord = Self.verb(of: text)
         let writes: Writes
@@ -46,8 +53,9 @@ struct StatementImpact {
         case .some(let kinds): writes = .rows(kinds.map(\.summary))
         case .none: writes = schemaVerbs.contains(firstWord) ? .schema : .other(firstWord)
         }
-        let verdicts = board.panes.map { pane in (pane, verdict(for: pane, kinds: kinds ?? [], writes: writes)) }
-        return StatementImpact(writes: writes, verdicts: verdicts)
+        let reported = (kinds ?? []).filter { !unreported.contains($0.tableName) }
+        let verdicts = board.panes.map { pane in (pane, verdict(for: pane, kinds: reported, writes: writes)) }
+        return StatementImpact(writes: writes, verdicts: verdicts, unreported: unreported)
     }
 
     /// The report, one line each.
@@ -59,7 +67,8 @@ struct StatementImpact {
         case .rows(let kinds): head = "writes: " + kinds.joined(separator: ", ")
         case .other(let verb): head = "writes: no table rows (\(verb) statement)"
         }
-        return [head] + verdicts.map { "\($0.pane.label): \($0.verdict)" }
+        let notes = unreported.map { "\($0) is a WITHOUT ROWID table: its changes wake no pane (.notify \($0) after them)" }
+        return [head] + notes + verdicts.map { "\($0.pane.label): \($0.verdict)" }
     }
 
     private static let rowWritingVerbs: Set<String> = ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"]

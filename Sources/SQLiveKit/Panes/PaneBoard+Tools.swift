@@ -12,8 +12,11 @@ extension PaneBoard {
     @discardableResult
     func notify(_ target: NotifyTarget) throws(Diagnostic) -> Int {
         let binding = try bind()
-        if traceRequested { inbox.post(.trace("notify \(target.description) by hand")) }
+        let trace = { [inbox, traceRequested] in
+            if traceRequested { inbox.post(.trace("notify \(target.description) by hand")) }
+        }
         if target == .schema {
+            trace()
             forgetSchemaCache()
             let indexes = panes.indices.filter { panes[$0].status != .paused }
             for index in indexes { restartWhenOutsideTransaction(index, cause: .notifiedByHand) }
@@ -22,6 +25,7 @@ extension PaneBoard {
         let recorder = binding.recorder
         return try binding.connection.access { db in
             let region = try target.region(db)
+            trace()
             let tokens = try target.eventKinds(db).map(recorder.tokens(modifiedBy:))
                 ?? Set(panes.compactMap { $0.status == .paused ? nil : $0.token })
             let notify = {
