@@ -19,7 +19,8 @@ extension PaneBoard {
             if items.isEmpty { break }
             events += apply(items)
         }
-        return events
+        defer { localEvents.removeAll() }
+        return localEvents + events
     }
 
     /// Applies inbox items in order.

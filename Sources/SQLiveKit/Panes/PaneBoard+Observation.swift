@@ -90,6 +90,7 @@ extension PaneBoard {
             start(index, query: query, cause: cause)
         } catch {
             fail(index, message: error.message, cause: cause)
+            localEvents.append(.failed(paneID: panes[index].id, message: error.message))
         }
     }
 

@@ -54,6 +54,9 @@ public final class PaneBoard {
     /// Restarts waiting for the end of the user's transaction.
     var pendingRestarts: [Int: RefreshCause] = [:]
     var nextID = 1
+    /// Events that happened on the front-end thread itself (a query that no longer compiles),
+    /// returned by the next ``drainEvents()``.
+    var localEvents: [PaneEvent] = []
     var externalSetting: ExternalSetting = .automatic
     var watcher: ExternalChangeWatcher?
     var traceRequested = false
@@ -84,7 +87,7 @@ public final class PaneBoard {
 
     /// True when there is something to watch or to print after a statement.
     var isActive: Bool {
-        !panes.isEmpty || traceRequested || !inbox.isEmpty
+        !panes.isEmpty || traceRequested || !inbox.isEmpty || !localEvents.isEmpty
     }
 
     /// Waits until every refresh that began has been delivered (scripts call it after each

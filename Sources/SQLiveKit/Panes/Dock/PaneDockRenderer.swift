@@ -62,7 +62,8 @@ public struct PaneDockRenderer {
         let available = height - 1
         if available > 0 {
             let shown = panes.count > available ? Array(panes.prefix(available - 1)) : panes
-            let budgets = Self.share(available - shown.count, among: shown.map(bodyHeight))
+            let moreLine = shown.count < panes.count ? 1 : 0
+            let budgets = Self.share(available - shown.count - moreLine, among: shown.map(bodyHeight))
             for (pane, budget) in zip(shown, budgets) {
                 lines.append(title(of: pane))
                 lines += body(of: pane, lines: budget)
