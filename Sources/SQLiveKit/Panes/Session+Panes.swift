@@ -49,7 +49,7 @@ extension Session {
 
     /// Prints one pane as a block: its header, then its error or its rows in the current mode.
     func printPane(_ pane: Pane, cause: String?) {
-        let cause = cause ?? pane.lastCause?.description ?? "paused"
+        let cause = cause ?? pane.lastCause?.description ?? RefreshCause.pinned.description
         output.append("-- pane \(pane.id) (\(pane.name)): \(cause)\n")
         if case .failed(let message) = pane.status {
             output.append("-- error: \(message)\n")

@@ -63,7 +63,7 @@ public struct PaneDockRenderer {
         if available > 0 {
             let shown = panes.count > available ? Array(panes.prefix(available - 1)) : panes
             let moreLine = shown.count < panes.count ? 1 : 0
-            let budgets = Self.share(available - shown.count - moreLine, among: shown.map(bodyHeight))
+            let budgets = Self.share(available - shown.count - moreLine, among: shown.map(Self.bodyHeight))
             for (pane, budget) in zip(shown, budgets) {
                 lines.append(title(of: pane))
                 lines += body(of: pane, lines: budget)
@@ -113,8 +113,6 @@ public struct PaneDockRenderer {
         guard let result = pane.result, !result.rows.isEmpty else { return 0 }
         return 1 + result.rows.count
     }
-
-    private func bodyHeight(of pane: Pane) -> Int { Self.bodyHeight(of: pane) }
 
     /// Splits `lines` among needs: everyone gets an equal share, and what a pane does not
     /// need goes to the next ones, in order.
