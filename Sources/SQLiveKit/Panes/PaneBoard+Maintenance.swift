@@ -42,7 +42,7 @@ extension PaneBoard {
     /// Restarts a pane now, or after the user's transaction ends.
     func restartWhenOutsideTransaction(_ index: Int, cause: RefreshCause) {
         let isInsideTransaction = (try? binding?.connection.access { $0.isInsideTransaction }) ?? false
-        if isInsideTransaction == true {
+        if isInsideTransaction {
             pendingRestarts[panes[index].id] = cause
         } else {
             restart(index, cause: cause)
@@ -79,9 +79,10 @@ extension PaneBoard {
 
 extension SchemaVersion {
     static func read(_ db: Database) throws -> SchemaVersion {
+        // Read after every statement while panes are pinned: the statements are cached.
         SchemaVersion(
-            main: try Int.fetchOne(db, sql: "PRAGMA main.schema_version") ?? 0,
-            temp: try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") ?? 0)
+            main: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA main.schema_version")) ?? 0,
+            temp: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA temp.schema_version")) ?? 0)
     }
 }
 

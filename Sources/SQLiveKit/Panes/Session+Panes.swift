@@ -33,7 +33,8 @@ extension Session {
             output.append("-- trace: \(line)\n")
         }
         let board = paneBoard
-        for index in board.panes.indices {
+        // Only a refresh changes what a pane shows, and each refresh leaves its cause here.
+        for index in board.panes.indices where !board.panes[index].unprintedCauses.isEmpty {
             // Refreshes that left the rows as they were are not news: their causes go too.
             guard board.panes[index].shown != board.panes[index].printed else {
                 board.panes[index].unprintedCauses.removeAll()
