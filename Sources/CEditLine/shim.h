@@ -3,7 +3,11 @@
 #define SQLIVE_CEDITLINE_SHIM_H
 
 #include <stdio.h>
+#include <wchar.h>
 #include <histedit.h>
+
+/* glibc declares wcwidth only under _XOPEN_SOURCE, which Swift's importer doesn't define. */
+int wcwidth(wchar_t c);
 
 typedef char *(*sqlive_prompt_fn)(EditLine *);
 typedef int (*sqlive_getc_fn)(EditLine *, wchar_t *);
@@ -42,6 +46,12 @@ static inline int sqlive_el_bind(EditLine *el, const char *key, const char *name
 static inline int sqlive_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }
+/* The terminal's width as libedit knows it (after el_resize). */
+static inline int sqlive_el_columns(EditLine *el) {
+    int columns = 0;
+    if (el_get(el, EL_GETTC, "co", &columns, NULL) != 0) return 0;
+    return columns;
+}
 
 static inline History *sqlive_history_init(int size) {
     History *h = history_init();
@@ -59,9 +69,10 @@ static inline int sqlive_history_load(History *h, const char *path) {
     HistEvent ev;
     return history(h, &ev, H_LOAD, path);
 }
-static inline int sqlive_history_save(History *h, const char *path) {
+/* Writes the history to an open stream (a temporary file we create with mode 0600). */
+static inline int sqlive_history_save_fp(History *h, FILE *file) {
     HistEvent ev;
-    return history(h, &ev, H_SAVE, path);
+    return history(h, &ev, H_SAVE_FP, file);
 }
 
 #endif
