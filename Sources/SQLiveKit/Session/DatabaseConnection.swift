@@ -37,6 +37,9 @@ public final class DatabaseConnection: Sendable {
         configuration.foreignKeysEnabled = false
         configuration.acceptsDoubleQuotedStringLiterals = true
         configuration.busyMode = .timeout(options.busyTimeout)
+        // A shell runs `BEGIN;` and `COMMIT;` as separate inputs: transactions stay open
+        // between database accesses, which GRDB otherwise stops the process for.
+        configuration.allowsUnsafeTransactions = true
         configuration.label = "sqlive"
         do {
             if options.isInMemory {
