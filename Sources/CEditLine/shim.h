@@ -43,6 +43,10 @@ static inline int sqlive_el_add_function(EditLine *el, const char *name, const c
 static inline int sqlive_el_bind(EditLine *el, const char *key, const char *name) {
     return el_set(el, EL_BIND, key, name, NULL);
 }
+/* One `settty` setting, e.g. ("-x", "-echoctl"): the terminal mode used outside el_gets. */
+static inline int sqlive_el_settty(EditLine *el, const char *mode, const char *setting) {
+    return el_set(el, EL_SETTY, mode, setting, NULL);
+}
 static inline int sqlive_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }

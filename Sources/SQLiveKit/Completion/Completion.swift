@@ -38,11 +38,13 @@ public struct Completion: Sendable, Equatable {
         ColumnList.format(candidates, lineWidth: width)
     }
 
-    /// Keeps the first of names that differ only in case (a column named like a keyword).
+    /// Sorts names as they read (ignoring case and opening quotes), keeping the first of
+    /// names that differ only in case (a column named like a keyword).
     private static func sortedUnique(_ names: [String]) -> [String] {
         var seen = Set<String>()
         let unique = names.filter { seen.insert($0.lowercased()).inserted }
-        return unique.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        func key(_ name: String) -> String { name.drop { "\"`[".contains($0) }.lowercased() }
+        return unique.sorted { (key($0), $0) < (key($1), $1) }
     }
 }
 

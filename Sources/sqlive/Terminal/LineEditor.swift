@@ -100,6 +100,9 @@ final class LineEditor {
         // libedit's signal handling re-raises SIGINT to the process group: SignalWatcher
         // handles signals instead.
         sqlive_el_set_signal(editLine, 0)
+        // While a statement runs the terminal is in its normal mode, where libedit turns
+        // echoctl on: Ctrl-C would print `^C` where the `interrupted` error goes.
+        sqlive_el_settty(editLine, "-x", "-echoctl")
         sqlive_el_set_history(editLine, history.pointer)
         sqlive_el_set_prompt(editLine) { editLine in
             LineEditor.owner(of: editLine).map { $0.isContinuation ? $0.continuationPrompt : $0.prompt }
