@@ -47,6 +47,10 @@ static inline int sqlive_el_bind(EditLine *el, const char *key, const char *name
 static inline int sqlive_el_settty(EditLine *el, const char *mode, const char *setting) {
     return el_set(el, EL_SETTY, mode, setting, NULL);
 }
+/* Puts the terminal in libedit's editing mode now (1) or back in its normal mode (0). */
+static inline int sqlive_el_prepare_terminal(EditLine *el, int flag) {
+    return el_set(el, EL_PREP_TERM, flag);
+}
 static inline int sqlive_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
 }

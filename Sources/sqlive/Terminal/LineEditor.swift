@@ -82,6 +82,10 @@ final class LineEditor {
 
     /// Reads one line with editing. Blocks until Enter, Ctrl-C or Ctrl-D.
     func readLine() -> Input {
+        // el_gets draws the prompt before it switches the terminal to its editing mode, on
+        // the first key it reads: keys typed in between were echoed twice, once by the
+        // terminal and once by libedit. Switching first closes that gap.
+        sqlive_el_prepare_terminal(editLine, 1)
         var count: Int32 = 0
         let text = el_gets(editLine, &count)
         if isCancelling {
