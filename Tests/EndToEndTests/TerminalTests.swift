@@ -153,6 +153,32 @@ final class TerminalTests {
         try terminal.waitForScreen("the query's result") { $0.hasSuffix("sqlive> SELECT Title FROM albums ;\nKind of Blue\nsqlive>") }
     }
 
+    @Test func a_resize_redraws_the_line_being_typed_and_it_still_runs() throws {
+        let terminal = try startSQLive()
+        defer { terminal.close() }
+        let line = "SELECT '" + String(repeating: "x", count: 150) + "' AS wide"
+        try terminal.type(line)
+        try terminal.waitForScreen("the line, wrapped") { $0.hasSuffix("' AS wide") }
+        try terminal.resize(width: 60, height: 20)
+        try terminal.waitForScreen("the line redrawn in 60 columns") { screen in
+            screen.split(separator: "\n").last.map { $0.hasSuffix("' AS wide") && $0.count <= 60 } == true
+        }
+        try terminal.resize(width: 100, height: 30)
+        try terminal.type(";")
+        try terminal.press("Enter")
+        try terminal.waitForScreen("the result") { $0.hasSuffix(String(repeating: "x", count: 50) + "\nsqlive>") }
+        try enter("SELECT 6;", in: terminal, expecting: "6\nsqlive>")
+    }
+
+    @Test func the_users_editrc_is_read() throws {
+        try #"bind -s ^G "SELECT 42;""#.write(to: folder.appendingPathComponent(".editrc"), atomically: true, encoding: .utf8)
+        let terminal = try startSQLive()
+        defer { terminal.close() }
+        try terminal.press("C-g")
+        try terminal.press("Enter")
+        try terminal.waitForScreen("the bound macro run") { $0 == "sqlive> SELECT 42;\n42\nsqlive>" }
+    }
+
     @Test func ctrl_d_with_an_open_transaction_warns_then_rolls_back() throws {
         let terminal = try startSQLive()
         defer { terminal.close() }

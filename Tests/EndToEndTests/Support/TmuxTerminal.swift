@@ -49,6 +49,11 @@ final class TmuxTerminal {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
+    /// Changes the terminal's size, as a user resizing the window does (SIGWINCH).
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+
     /// The visible screen, lines without trailing spaces, empty lines at the bottom removed.
     func screen() throws -> String {
         var lines = try tmux(["capture-pane", "-p", "-t", "main"], capturingOutput: true).split(separator: "\n", omittingEmptySubsequences: false)
