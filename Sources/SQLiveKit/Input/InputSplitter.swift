@@ -86,44 +86,49 @@ public struct InputSplitter {
     }
 
     /// True when the text holds no statement at all: only spaces, `;` and comments.
+    ///
+    /// Scans bytes and stops at the first byte of a statement, so a normal statement costs
+    /// a few comparisons (this runs for every line of a script).
     static func isOnlyCommentsOrSpace(_ text: String) -> Bool {
-        strippedOfComments(text).unicodeScalars.allSatisfy { $0 == ";" || $0.properties.isWhitespace }
+        // Native strings are contiguous; the fallback copies only for bridged ones.
+        text.utf8.withContiguousStorageIfAvailable(isOnlyCommentsOrSpace) ?? isOnlyCommentsOrSpace(Array(text.utf8))
     }
 
-    /// The text with `--` and `/* */` comments removed (strings kept), for emptiness checks.
-    static func strippedOfComments(_ text: String) -> String {
-        var result = ""
-        var iterator = Array(text.unicodeScalars)[...]
-        while let scalar = iterator.popFirst() {
-            switch scalar {
-            case "-" where iterator.first == "-":
-                while let next = iterator.first, next != "\n" { iterator.removeFirst() }
-            case "/" where iterator.first == "*":
-                iterator.removeFirst()
-                while let next = iterator.popFirst() {
-                    if next == "*" && iterator.first == "/" { iterator.removeFirst(); break }
+    private static func isOnlyCommentsOrSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                     UInt8(ascii: ";"), 0x0B, 0x0C:
+                    index += 1
+                case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+                    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                    index += 2
+                    while index + 1 < bytes.count
+                        && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                        index += 1
+                    }
+                    index += 2
+                default:
+                    return false
                 }
-            case "'", "\"", "`":
-                result.unicodeScalars.append(scalar)
-                while let next = iterator.popFirst() {
-                    result.unicodeScalars.append(next)
-                    if next == scalar { break }
-                }
-            default:
-                result.unicodeScalars.append(scalar)
             }
-        }
-        return result
+            return true
+    }
+
+    private static func isOnlyCommentsOrSpace(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer(isOnlyCommentsOrSpace)
     }
 
     /// Splits complete text into statements: each `;` after which the text so far is complete
     /// ends one. What follows the last statement (spaces, a comment) stays with it; empty
     /// statements (`;;`) are dropped. Each piece says how many lines into the text it starts.
     static func statements(in text: String) -> [(text: String, lineOffset: Int)] {
-        let bytes = Array(text.utf8)
-        if bytes.count(where: { $0 == UInt8(ascii: ";") }) <= 1 {
-            return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(bytes[...]))]
+        if text.utf8.count(where: { $0 == UInt8(ascii: ";") }) <= 1 {
+            return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(text.utf8))]
         }
+        let bytes = Array(text.utf8)
         var pieces: [(text: String, lineOffset: Int)] = []
         var start = 0
         var newlinesBeforeStart = 0
@@ -144,7 +149,7 @@ public struct InputSplitter {
     }
 
     /// Newlines among the whitespace that opens a piece, so its line is the statement's own.
-    private static func leadingNewlines(_ bytes: ArraySlice<UInt8>) -> Int {
+    private static func leadingNewlines(_ bytes: some Sequence<UInt8>) -> Int {
         var count = 0
         for byte in bytes {
             if byte == UInt8(ascii: "\n") { count += 1 } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { break }
