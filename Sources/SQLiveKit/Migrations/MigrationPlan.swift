@@ -17,8 +17,14 @@ public struct MigrationPlan: Sendable {
         /// An applied migration recorded in `grdb_migrations` without a checksum: it was
         /// applied by something other than sqlive, so its file can't be verified.
         public var isUnverified: Bool { status == .applied && record == nil }
-        /// A pending migration that sorts before one already applied; set by the plan.
+        /// For a pending migration, the first one after it that is already applied: it
+        /// can't run, since migrations only run forward. Set by the plan.
         public var appliedAfterIt: String?
+
+        /// Applied, with a migration name that gives it a place in the order.
+        var isAppliedInOrder: Bool {
+            status != .pending && MigrationOrder(identifier: identifier) != nil
+        }
     }
 
     public let folder: MigrationFolder
@@ -55,7 +61,7 @@ public struct MigrationPlan: Sendable {
             }
         }.map(\.element)
         for index in entries.indices where entries[index].status == .pending {
-            entries[index].appliedAfterIt = entries[(index + 1)...].last(where: { $0.status != .pending })?.identifier
+            entries[index].appliedAfterIt = entries[(index + 1)...].first(where: \.isAppliedInOrder)?.identifier
         }
         self.entries = entries
     }
@@ -65,9 +71,11 @@ public struct MigrationPlan: Sendable {
         entries.filter { $0.status.isProblem || $0.appliedAfterIt != nil }
     }
 
-    /// The last migration applied: where the database stands.
+    /// The last migration applied: where the database stands. Identifiers that are not
+    /// migration names (an app's `v1`) have no place in the order, so they count only when
+    /// nothing else was applied.
     public var current: String? {
-        entries.last(where: { $0.status != .pending })?.identifier
+        (entries.last(where: \.isAppliedInOrder) ?? entries.last(where: { $0.status != .pending }))?.identifier
     }
 
     public var pendingFiles: [MigrationFile] {

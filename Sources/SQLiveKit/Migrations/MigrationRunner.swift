@@ -139,7 +139,8 @@ struct MigrationRunner {
         default:
             diagnostic = Diagnostic("migration \(file.identifier) (\(file.path)) failed and was rolled back: \(error)")
         }
-        diagnostic.hint = "the database stays at \(current ?? "no migration"); fix \(file.path) and run .migrate again"
+        let position = current.map { "the database stays at \($0)" } ?? "the database stays as it was, with no migration applied"
+        diagnostic.hint = "\(position); fix \(file.path) and run .migrate again"
         return diagnostic
     }
 
