@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import SQLiveKit
 
@@ -30,6 +31,25 @@ import Testing
                 throw Failure()
             }) { _ in }
         }
+    }
+
+    /// Another connection holds the write lock for 1.5 s, so the migration waits that long
+    /// (within the 5 s busy timeout) whatever the machine's speed.
+    @Test func a_migration_taking_over_a_second_on_a_terminal_shows_progress_then_clears_it() throws {
+        let fixture = try MigrationFixture(["1_a.sql": "CREATE TABLE a (x);\n"],
+                                           environment: SessionEnvironment(isInteractive: true))
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: fixture.databasePath, configuration: configuration)
+        try other.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1.5) {
+            try? other.writeWithoutTransaction { try $0.execute(sql: "COMMIT") }
+        }
+        #expect(fixture.run(".migrate") == "applied 1_a (… ms)\nthe database is at 1_a, 0 pending\n")
+        let progress = fixture.test.errorText
+        #expect(progress.hasPrefix("\rmigrating 1_a: 1."), "\(progress.debugDescription)")
+        #expect(progress.components(separatedBy: "\rmigrating 1_a: ").count > 2, "redrawn in place as time passes")
+        #expect(progress.hasSuffix(" s\u{1B}[K\r\u{1B}[K"), "the line is cleared before the result")
     }
 
     @Test func durations_read_in_milliseconds_under_a_second_and_seconds_above() {
