@@ -53,7 +53,7 @@ struct MigrateCommand: MetaCommand {
 
 /// The arguments of `.migrate`, checked: `--status` stands alone; `--dry-run` and `--to`
 /// combine; one folder at most.
-struct MigrateOptions {
+private struct MigrateOptions {
     var status = false
     var dryRun = false
     var target: String?

@@ -67,7 +67,7 @@ public struct MigrationFile: Sendable, Equatable {
 }
 
 /// Statements that would end or nest the transaction a migration runs in.
-enum TransactionKeyword {
+private enum TransactionKeyword {
     /// `BEGIN`, `COMMIT`, `END` or `ROLLBACK` (but not `ROLLBACK TO`, which stays inside the
     /// transaction) when the statement starts with one; nil otherwise.
     static func leading(_ sql: String) -> String? {
