@@ -86,39 +86,47 @@ public struct InputSplitter {
     }
 
     /// True when the text holds no statement at all: only spaces, `;` and comments.
+    static func isOnlyCommentsOrSpace(_ text: String) -> Bool {
+        firstStatementByte(in: text) == nil
+    }
+
+    /// The text from its first statement byte on: leading spaces, `;` and comments dropped.
+    static func droppingLeadingComments(_ text: String) -> Substring {
+        guard let offset = firstStatementByte(in: text) else { return "" }
+        return Substring(text.utf8.dropFirst(offset))
+    }
+
+    /// The UTF-8 offset of the first byte that is not a space, a `;` or part of a comment.
     ///
     /// Scans bytes and stops at the first byte of a statement, so a normal statement costs
     /// a few comparisons (this runs for every line of a script).
-    static func isOnlyCommentsOrSpace(_ text: String) -> Bool {
+    private static func firstStatementByte(in text: String) -> Int? {
         // Native strings are contiguous; the fallback copies only for bridged ones.
-        text.utf8.withContiguousStorageIfAvailable(isOnlyCommentsOrSpace) ?? isOnlyCommentsOrSpace(Array(text.utf8))
+        text.utf8.withContiguousStorageIfAvailable(firstStatementByte)
+            ?? Array(text.utf8).withUnsafeBufferPointer(firstStatementByte)
     }
 
-    private static func isOnlyCommentsOrSpace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var index = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-                     UInt8(ascii: ";"), 0x0B, 0x0C:
+    private static func firstStatementByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                 UInt8(ascii: ";"), 0x0B, 0x0C:
+                index += 1
+            case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < bytes.count
+                    && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
                     index += 1
-                case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
-                    while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
-                    index += 2
-                    while index + 1 < bytes.count
-                        && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
-                        index += 1
-                    }
-                    index += 2
-                default:
-                    return false
                 }
+                index += 2
+            default:
+                return index
             }
-            return true
-    }
-
-    private static func isOnlyCommentsOrSpace(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer(isOnlyCommentsOrSpace)
+        }
+        return nil
     }
 
     /// Splits complete text into statements: each `;` after which the text so far is complete

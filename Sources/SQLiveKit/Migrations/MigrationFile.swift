@@ -71,7 +71,7 @@ private enum TransactionKeyword {
     /// `BEGIN`, `COMMIT`, `END` or `ROLLBACK` (but not `ROLLBACK TO`, which stays inside the
     /// transaction) when the statement starts with one; nil otherwise.
     static func leading(_ sql: String) -> String? {
-        let words = InputSplitter.strippedOfComments(sql)
+        let words = InputSplitter.droppingLeadingComments(sql)
             .split(whereSeparator: { $0.isWhitespace || $0 == ";" })
             .prefix(3)
             .map { $0.uppercased() }
