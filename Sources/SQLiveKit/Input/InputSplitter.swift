@@ -1,3 +1,4 @@
+import Foundation
 import GRDBSQLite
 
 /// Turns lines of input into complete units: meta-command lines and SQL statements.
@@ -45,7 +46,7 @@ public struct InputSplitter {
             pending += line
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
-        guard line.utf8.contains(UInt8(ascii: ";")), Self.isComplete(pending) else { return [] }
+        guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return [] }
         let units = Self.statements(in: pending).map { piece in
             InputUnit(kind: .sql, text: piece.text, location: location(pendingStartLine + piece.lineOffset))
         }
@@ -79,6 +80,24 @@ public struct InputSplitter {
 
     private func isBlank(_ line: String) -> Bool {
         line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+    }
+
+    /// How many `;` the text holds, counting no further than `limit` (memchr-fast: this runs
+    /// on every line of a script).
+    static func semicolonCount(_ text: String, upTo limit: Int) -> Int {
+        func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            guard var cursor = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+            var remaining = bytes.count
+            var found = 0
+            while found < limit, remaining > 0, let hit = memchr(cursor, Int32(UInt8(ascii: ";")), remaining) {
+                found += 1
+                let consumed = UnsafeRawPointer(hit) - cursor + 1
+                cursor += consumed
+                remaining -= consumed
+            }
+            return found
+        }
+        return text.utf8.withContiguousStorageIfAvailable(count) ?? Array(text.utf8).withUnsafeBufferPointer(count)
     }
 
     static func isComplete(_ text: String) -> Bool {
@@ -133,7 +152,7 @@ public struct InputSplitter {
     /// ends one. What follows the last statement (spaces, a comment) stays with it; empty
     /// statements (`;;`) are dropped. Each piece says how many lines into the text it starts.
     static func statements(in text: String) -> [(text: String, lineOffset: Int)] {
-        if text.utf8.count(where: { $0 == UInt8(ascii: ";") }) <= 1 {
+        if semicolonCount(text, upTo: 2) <= 1 {
             return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(text.utf8))]
         }
         let bytes = Array(text.utf8)
