@@ -101,6 +101,12 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["user.db"])
     }
 
+    @Test func a_closed_pipe_ends_quietly() throws {
+        let command = "\(BinaryRunner.sqlivePath) -c 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x FROM c' | head -1; exit ${PIPESTATUS[0]}"
+        let result = try BinaryRunner.run("/bin/bash", ["-c", command], input: Data())
+        #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 0))
+    }
+
     @Test func quit_takes_an_exit_status() throws {
         let result = try BinaryRunner.sqlive([], input: "select 1;\n.quit 3\nselect 2;\n")
         #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 3))
