@@ -21,15 +21,12 @@ final class CommandHistory {
     /// How many entries are kept; older ones drop off.
     static let capacity: Int32 = 1000
 
-    /// The file named by `SQLIVE_HISTORY`, else `.sqlive_history` in `$HOME` (as libedit
-    /// finds `~/.editrc`; Foundation's home folder ignores `$HOME` on Linux), else in the
-    /// account's home folder.
+    /// The file named by `SQLIVE_HISTORY`, else `.sqlive_history` in the home folder.
     static func defaultPath(environment: [String: String], homeDirectory: String) -> String? {
         if let path = environment["SQLIVE_HISTORY"] {
             return path.isEmpty ? nil : path
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? homeDirectory
-        return (home as NSString).appendingPathComponent(".sqlive_history")
+        return (homeDirectory as NSString).appendingPathComponent(".sqlive_history")
     }
 
     /// Loads the file's entries; returns nil only when libedit can't make a history.
