@@ -23,6 +23,7 @@ extension CommandRegistry {
         SeparatorCommand(),
         ShowCommand(),
         TablesCommand(),
+        TimeoutCommand(),
         TimerCommand(),
     ])
 }
