@@ -125,6 +125,18 @@ import Testing
         #expect(PaneDockRenderer.resetScrollRegion == "\u{1B}[r")
     }
 
+    @Test func the_board_says_when_a_highlight_needs_clearing() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT id, score FROM player")
+        #expect(test.board.nextRepaint == nil)
+        test.run("UPDATE player SET score = 0 WHERE id = 1;")
+        #expect(test.board.nextRepaint == PaneFixtures.time.addingTimeInterval(PaneDockRenderer.defaultHighlightDuration))
+        test.board.clock = { PaneFixtures.time.addingTimeInterval(10) }
+        #expect(test.board.nextRepaint == nil)
+        let lines = test.board.dockLines(width: 30, height: 5, usesColor: false)
+        #expect(lines[1...3] == ["  id  score", "   1      0", "   2     20"])
+    }
+
     @Test func the_board_sizes_the_dock_from_its_layout() throws {
         let test = try TestSession.withPlayers()
         test.run(".pin SELECT name FROM player")

@@ -31,8 +31,6 @@ struct DockLine {
         self.width = max(1, width)
     }
 
-    var isFull: Bool { count >= width }
-
     /// Adds text, turning control characters into visible ones so a value can't move the
     /// cursor, and stops at the width (the last column then shows `…`).
     mutating func append(_ text: String, style: Style = .plain) {
