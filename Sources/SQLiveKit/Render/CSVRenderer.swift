@@ -68,8 +68,11 @@ final class CSVRenderer: ResultRenderer {
         return contains(bytes, columnSeparator)
     }
 
+    /// Whether `needle` occurs in `haystack`; an empty needle always does (C's `strstr`,
+    /// which sqlite3 uses, so an empty separator quotes every value).
     private func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
         var index = 0
         while index + needle.count <= haystack.count {
             if haystack[index] == first && needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {

@@ -21,9 +21,9 @@ enum ColumnFitting {
             if cappedSum(natural, cap) <= available { low = cap } else { high = cap - 1 }
         }
         var widths = natural.map { min($0, low) }
-        // Hand out what the cap left over, one column each, to the columns it cut.
+        // Hand out what the cap left over, one column each, to the widest columns it cut.
         var leftover = available - widths.reduce(0, +)
-        for index in widths.indices where leftover > 0 && natural[index] > low {
+        for index in natural.indices.sorted(by: { natural[$0] > natural[$1] }) where leftover > 0 && natural[index] > low {
             widths[index] += 1
             leftover -= 1
         }
