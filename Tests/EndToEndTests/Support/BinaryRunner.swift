@@ -6,6 +6,8 @@ struct ProcessResult: Equatable, CustomStringConvertible {
     var stdout: String
     var stderr: String
     var status: Int32
+    /// Standard output exactly as written, for byte-for-byte comparisons.
+    var stdoutBytes = Data()
 
     var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
@@ -64,6 +66,7 @@ enum BinaryRunner {
         process.waitUntilExit()
         return ProcessResult(stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self),
-                             status: process.terminationStatus)
+                             status: process.terminationStatus,
+                             stdoutBytes: outData)
     }
 }
