@@ -23,7 +23,7 @@ final class JSONRenderer: ResultRenderer {
     func begin(columns: [String]) {
         keys = columns.map { name in
             let key = MemoryTarget()
-            let buffer = OutputBuffer(target: key)
+            let buffer = OutputBuffer(target: key, flushThreshold: 256)
             var name = name
             name.withUTF8 { Self.writeString($0, to: buffer) }
             buffer.append(UInt8(ascii: ":"))

@@ -18,21 +18,15 @@ enum SQLLiteral {
 
     /// `'text'`, single quotes doubled, up to the first NUL (sqlite3 prints with `%s`).
     static func writeQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
+        let text = TextValue.untilNUL(text)
         output.append(UInt8(ascii: "'"))
         var start = 0
-        for (index, byte) in text.enumerated() {
-            if byte == 0 {
-                output.append(UnsafeBufferPointer(rebasing: text[start..<index]))
-                start = text.count
-                break
-            }
-            if byte == UInt8(ascii: "'") {
-                output.append(UnsafeBufferPointer(rebasing: text[start...index]))
-                output.append(UInt8(ascii: "'"))
-                start = index + 1
-            }
+        for (index, byte) in text.enumerated() where byte == UInt8(ascii: "'") {
+            output.append(UnsafeBufferPointer(rebasing: text[start...index]))
+            output.append(UInt8(ascii: "'"))
+            start = index + 1
         }
-        if start < text.count { output.append(UnsafeBufferPointer(rebasing: text[start...])) }
+        output.append(UnsafeBufferPointer(rebasing: text[start...]))
         output.append(UInt8(ascii: "'"))
     }
 
