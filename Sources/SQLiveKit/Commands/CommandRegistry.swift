@@ -30,6 +30,10 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
+        if session.settings.safeMode && command.effect != .harmless {
+            throw Diagnostic(".\(command.name) is disabled in safe mode: it \(command.effect.refusal)",
+                             hint: "start sqlive without --safe to use it")
+        }
         try command.run(words, in: session)
     }
 

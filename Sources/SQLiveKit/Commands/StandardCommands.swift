@@ -8,6 +8,9 @@ extension CommandRegistry {
         HeadersCommand(),
         HelpCommand(),
         IndexesCommand(),
+        MigrateCommand(),
+        MigrationsCommand(),
+        MigrationsDirCommand(),
         ModeCommand(),
         NullValueCommand(),
         OnceCommand(),
@@ -20,6 +23,7 @@ extension CommandRegistry {
         SeparatorCommand(),
         ShowCommand(),
         TablesCommand(),
+        TimeoutCommand(),
         TimerCommand(),
     ])
 }
