@@ -30,6 +30,12 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
+        if command.takesRawArgument {
+            let afterName = line.drop(while: { $0.isWhitespace }).drop(while: { !$0.isWhitespace })
+            let rest: Substring = afterName.drop(while: { $0.isWhitespace })
+            try command.run(rest.isEmpty ? [] : [String(rest)], in: session)
+            return
+        }
         try command.run(words, in: session)
     }
 

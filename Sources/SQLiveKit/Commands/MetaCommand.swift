@@ -11,6 +11,9 @@ public protocol MetaCommand: Sendable {
     var summary: String { get }
     /// A paragraph for `.help NAME`: what each argument does, with an example.
     var details: String { get }
+    /// True when the command takes the rest of its line verbatim, as one argument (a query),
+    /// instead of words.
+    var takesRawArgument: Bool { get }
     /// Candidates for the argument being typed; `arguments` are the words before it.
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String]
     /// Runs the command with its arguments (tokenized like sqlite3: quotes group words).
@@ -20,6 +23,7 @@ public protocol MetaCommand: Sendable {
 extension MetaCommand {
     public var aliases: [String] { [] }
     public var details: String { summary }
+    public var takesRawArgument: Bool { false }
     public func completions(after arguments: [String], prefix: String, in session: Session) -> [String] { [] }
 
     /// The full usage line: `.mode MODE ?TABLE?`.

@@ -20,12 +20,13 @@ public enum SQLKeywords {
         "SAVEPOINT", "SELECT", "UPDATE", "VACUUM", "VALUES", "WITH",
     ]
 
-    /// True when the text's first word starts an SQL statement (or the text opens with a
-    /// comment, a `;` or a parenthesis, which only SQL does).
+    /// True when the text's first word starts an SQL statement (or the text opens with an
+    /// SQL comment, a `;` or a parenthesis, which only SQL does). `//` opens a DSL comment.
     public static func startsSQLStatement(_ text: some StringProtocol) -> Bool {
         let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
         guard let first = trimmed.first else { return true }
-        if first == "-" || first == "/" || first == ";" || first == "(" { return true }
+        if first == "/" { return trimmed.dropFirst().first != "/" }
+        if first == "-" || first == ";" || first == "(" { return true }
         let word = trimmed.prefix { $0.isLetter || $0 == "_" }
         return statementStarters.contains(word.uppercased())
     }

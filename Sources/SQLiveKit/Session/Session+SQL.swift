@@ -6,12 +6,17 @@ extension Session {
     /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
     /// any, and prints the timer and change counts when they are on.
     func runSQL(_ sql: String) throws {
+        try runStatement { db in try compileSQL(sql, in: db) }
+    }
+
+    /// Runs the statement `compile` makes (from SQL or a DSL query) the way SQL runs.
+    func runStatement(_ compile: (Database) throws -> Statement?) throws {
         let clock = settings.timer ? ResourceClock() : nil
         defer {
             if let clock { output.append(clock.report()) }
         }
         try connection.queue.inDatabase { db in
-            guard let statement = try compileSQL(sql, in: db) else { return }
+            guard let statement = try compile(db) else { return }
             do {
                 try execute(statement, db: db)
             } catch let error as DatabaseError {
@@ -32,7 +37,10 @@ extension Session {
     /// query DSL go through it too.
     func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
         do {
-            return try db.allStatements(sql: sql).next()
+            // Unbound parameters are NULL, as in sqlite3.
+            let statement = try db.allStatements(sql: sql).next()
+            statement?.setUncheckedArguments(StatementArguments())
+            return statement
         } catch let error as DatabaseError {
             throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
         } catch {
@@ -41,7 +49,6 @@ extension Session {
     }
 
     private func execute(_ statement: Statement, db: Database) throws {
-        statement.setUncheckedArguments(StatementArguments())
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
             try statement.execute()
