@@ -11,6 +11,10 @@ extension DSLCompiler {
             ? ["required": .includingRequired, "optional": .includingOptional]
             : ["required": .joiningRequired, "optional": .joiningOptional]
         let usage = "\(member.rawValue)(required: association) or \(member.rawValue)(optional: association)"
+        if member == .including, call.labels == ["all"] {
+            throw error("including(all:) fetches in several queries, which one result can't show", at: call.name,
+                        hint: "use including(required: …) or including(optional: …)")
+        }
         guard call.arguments.count == 1, let label = call.labels[0], let kind = kinds[label] else {
             let typed = call.labels.first ?? nil
             let expectedLabel = typed.flatMap { kinds[$0] == nil ? nil : $0 } ?? "required"

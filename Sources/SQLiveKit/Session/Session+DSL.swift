@@ -28,7 +28,8 @@ extension Session {
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch let error as DatabaseError {
-            throw Diagnostic(error.message ?? error.description)
+            // SQLite refused the SQL GRDB generated: show that SQL, with SQLite's caret.
+            throw Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
         } catch {
             throw Diagnostic("\(error)")
         }
