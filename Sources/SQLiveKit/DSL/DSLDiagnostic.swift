@@ -7,7 +7,8 @@
 enum DSLDiagnostic {
     /// An error pointing at a UTF-8 offset of the query text.
     static func at(_ offset: Int, in text: String, _ message: String, hint: String? = nil) -> Diagnostic {
-        Diagnostic(message, excerpt: Diagnostic.Excerpt(text: text, offset: offset), hint: hint)
+        let isBlank = text.allSatisfy(\.isWhitespace)
+        return Diagnostic(message, excerpt: isBlank ? nil : Diagnostic.Excerpt(text: text, offset: offset), hint: hint)
     }
 
     /// "no such column: Titel — did you mean title?": an unknown name, with the closest known one.

@@ -167,7 +167,8 @@ enum DSLLexer {
                 offset = close + 1
                 return scalar
             default:
-                throw DSLDiagnostic.at(start, in: text, "unknown escape \\\(characterDescription(at: start + 1))",
+                let escaped = String(decoding: bytes[(start + 1)...].prefix(4), as: UTF8.self).unicodeScalars.first.map(String.init) ?? ""
+                throw DSLDiagnostic.at(start, in: text, "unknown escape \\\(escaped)",
                                        hint: "the escapes are \\\" \\\\ \\n \\t \\r \\0 \\u{…}")
             }
         }
