@@ -31,10 +31,9 @@ public struct DSLCompiledQuery {
             let subquery = request.unordered()
             return try SQLRequest<Row>(literal: "SELECT COUNT(*) FROM (\(subquery))").makePreparedRequest(db).statement
         case .deleteAll:
-            return try Self.removingReturningClause(request.deleteAndFetchStatement(db, selection: [Self.returningMarker]), db)
+            return try Self.mutation(db) { try request.deleteAndFetchStatement(db, selection: [Self.returningMarker]) }
         case .updateAll(let assignments):
-            let statement = try request.updateAndFetchStatement(db, assignments, selection: [Self.returningMarker])
-            return try Self.removingReturningClause(statement, db)
+            return try Self.mutation(db) { try request.updateAndFetchStatement(db, assignments, selection: [Self.returningMarker]) }
         }
     }
 
@@ -43,11 +42,14 @@ public struct DSLCompiledQuery {
 
     private static let returningMarker = SQL("1").sqlExpression
 
-    /// GRDB's `deleteAll` and `updateAll` run at once; only their `RETURNING` variants hand out
-    /// a statement. We ask for `RETURNING 1` and prepare the statement again without the clause
-    /// GRDB appended at our request, so the SQL is otherwise GRDB's own.
-    private static func removingReturningClause(_ statement: Statement, _ db: Database) throws -> Statement {
+    /// The statement of GRDB's `deleteAll` or `updateAll`.
+    ///
+    /// Those run at once; only their `RETURNING` variants hand out a statement. We ask for
+    /// `RETURNING 1` and prepare GRDB's SQL again without the clause it appended at our
+    /// request, so the SQL is otherwise GRDB's own.
+    private static func mutation(_ db: Database, _ makeReturningStatement: () throws -> Statement) throws -> Statement {
         let clause = " RETURNING 1"
+        let statement = try makeReturningStatement()
         guard statement.sql.hasSuffix(clause) else {
             throw Diagnostic("unexpected SQL from GRDB for a mutation: \(statement.sql)")
         }

@@ -113,7 +113,7 @@ extension DSLCompiler {
             return .expression(try coalesce(call, in: scope))
         case .cast:
             guard let arguments = call.matching([nil, "as"]) else { throw wrongArguments(call, usage: function.usage, expected: [nil, "as"]) }
-            let name = try implicitMember(arguments[1], among: DSLImplicitMember.storageClasses, kind: "storage class")
+            let name = try implicitMember(arguments[1], among: DSLImplicitMember.storageClasses, kind: "storage class", plural: "storage classes")
             let storageClass = Database.StorageClass(rawValue: name.uppercased())
             if case .aggregate(let aggregate) = try value(arguments[0], in: scope) {
                 return .aggregate(aggregate.mapped { cast($0, as: storageClass) })

@@ -79,7 +79,7 @@ extension DSLCompiler {
             return .expression(expression.like(try self.expression(arguments[0], in: scope)))
         case .collating:
             let arguments = try methodArguments(member, call, name, labels: [nil])
-            let collation = try implicitMember(arguments[0], among: DSLImplicitMember.collations, kind: "collation")
+            let collation = try implicitMember(arguments[0], among: DSLImplicitMember.collations, kind: "collation", plural: "collations")
             return .expression(expression.collating(Database.CollationName(rawValue: collation.uppercased())))
         case .set:
             let arguments = try methodArguments(member, call, name, labels: ["to"])
@@ -101,13 +101,14 @@ extension DSLCompiler {
     }
 
     /// `.nocase`, `.integer`: one of the names a parameter accepts after a lone dot.
-    func implicitMember(_ node: DSLNode, among names: [String], kind: String) throws(Diagnostic) -> String {
+    func implicitMember(_ node: DSLNode, among names: [String], kind: String, plural: String) throws(Diagnostic) -> String {
+        let list = names.map { "." + $0 }.joined(separator: ", ")
         guard case .implicitMember(let name) = node.kind else {
-            throw error("expected a \(kind): \(names.map { "." + $0 }.joined(separator: ", "))", at: node)
+            throw error("expected a \(kind): \(list)", at: node)
         }
         guard names.contains(name.text) else {
             throw DSLDiagnostic.unknown(kind, "." + name.text, among: names.map { "." + $0 }, at: node.range.lowerBound, in: text,
-                                        hint: "the \(kind)s are \(names.map { "." + $0 }.joined(separator: ", "))")
+                                        hint: "the \(plural) are \(list)")
         }
         return name.text
     }

@@ -130,6 +130,10 @@ struct DSLCompiler {
         if let function = DSLFunction(rawValue: name) {
             throw error("\(name) is a function: write \(function.usage)", at: node)
         }
+        if schema.table(named: name) != nil {
+            // A table, but not linked to this one: the association lookup says so.
+            _ = try association(named: name, at: node, from: scope, required: true)
+        }
         let columns = try schema.columns(of: scope.table)
         let hint = columns.count <= 16 ? "\(scope.table) has columns \(columns.joined(separator: ", "))" : nil
         throw DSLDiagnostic.unknown("column", name, among: columns + scope.aliases, at: node.range.lowerBound, in: text, hint: hint)
