@@ -31,13 +31,13 @@ extension DSLCompiler {
         switch (lhs, rhs) {
         case (.aggregate(let left), .aggregate(let right)):
             guard let result = DSLOperators.apply(op, left.aggregate, right.aggregate) else { throw unsupported }
-            return .aggregate(DSLAggregate(aggregate: result, links: left.links + right.links))
+            return .aggregate(DSLAggregate(aggregate: result, joins: left.joins + right.joins))
         case (.aggregate(let left), _):
             guard let result = DSLOperators.apply(op, left.aggregate, try expression(rhs, at: rhsNode)) else { throw unsupported }
-            return .aggregate(DSLAggregate(aggregate: result, links: left.links))
+            return .aggregate(DSLAggregate(aggregate: result, joins: left.joins))
         case (_, .aggregate(let right)):
             guard let result = DSLOperators.apply(op, try expression(lhs, at: lhsNode), right.aggregate) else { throw unsupported }
-            return .aggregate(DSLAggregate(aggregate: result, links: right.links))
+            return .aggregate(DSLAggregate(aggregate: result, joins: right.joins))
         case (_, .literal(.boolean(let flag))) where lhs.isExpression:
             guard let result = DSLOperators.apply(op, try expression(lhs, at: lhsNode), flag) else { break }
             return .expression(result)

@@ -29,7 +29,8 @@ extension DSLCompiler {
             throw error("GRDB can't join a required association inside an optional one", at: node,
                         hint: "make the inner join optional, or this one required")
         }
-        try checkKeys([(path: [link.key], link: link)] + association.joins.map { ([link.key] + $0.path, $0.link) }, in: relation, at: node)
+        try checkKeys([DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) },
+                      in: relation, at: node)
         let alias = relation.joins.first { $0.path == [link.key] }?.alias ?? TableAlias()
         var result = relation.applying(.join(association.aliased(alias), kind), as: member)
         result.joins.append(DSLJoin(path: [link.key], link: link, table: association.table, alias: alias, isRequired: kind.isRequired))
@@ -42,11 +43,11 @@ extension DSLCompiler {
     }
 
     /// Refuses a join whose key is already used by a different association.
-    private func checkKeys(_ incoming: [(path: [String], link: DSLLink)], in relation: DSLRelation, at node: DSLNode) throws(Diagnostic) {
-        let existing = relation.joins.map { (path: $0.path, link: $0.link) } + relation.aggregateLinks.map { (path: [$0.key], link: $0) }
-        for (path, link) in incoming {
-            if let other = existing.first(where: { $0.path == path }), other.link.identity != link.identity {
-                throw error("two different associations are named \(link.key) in this request", at: node,
+    private func checkKeys(_ incoming: [DSLJoinKey], in relation: DSLRelation, at node: DSLNode) throws(Diagnostic) {
+        let existing = relation.joins.map(\.key) + relation.aggregateJoins
+        for join in incoming {
+            if let other = existing.first(where: { $0.path == join.path }), other.link.identity != join.link.identity {
+                throw error("two different associations are named \(join.link.key) in this request", at: node,
                             hint: "give one another key: belongsTo(table, key: \"other\", using: column), or association.forKey(\"other\")")
             }
         }
@@ -58,10 +59,10 @@ extension DSLCompiler {
         guard relation.isRoot else {
             throw error("association aggregates apply to a table request, not to an association", at: node)
         }
-        let links = aggregates.flatMap(\.links)
-        try checkKeys(links.map { (path: [$0.key], link: $0) }, in: relation, at: node)
+        let joins = aggregates.flatMap(\.joins)
+        try checkKeys(joins, in: relation, at: node)
         var result = relation
-        result.aggregateLinks += links
+        result.aggregateJoins += joins
         return result
     }
 
@@ -93,6 +94,7 @@ extension DSLCompiler {
             }
             aggregate = function(try expression(arguments[0], in: association))
         }
-        return .aggregate(DSLAggregate(aggregate: aggregate, links: [link]))
+        let joins = [DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) }
+        return .aggregate(DSLAggregate(aggregate: aggregate, joins: joins))
     }
 }

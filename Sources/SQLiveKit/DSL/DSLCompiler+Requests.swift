@@ -67,7 +67,7 @@ extension DSLCompiler {
     /// number of rows: no selection, grouping, distinct, limit nor join.
     private func isTriviallyCountable(_ relation: DSLRelation) -> Bool {
         let harmless: Set<DSLRequestMember> = [.filter, .order, .reversed, .unordered, .orderByPrimaryKey, .matching]
-        return relation.applied.isSubset(of: harmless) && relation.joins.isEmpty && relation.aggregateLinks.isEmpty
+        return relation.applied.isSubset(of: harmless) && relation.joins.isEmpty && relation.aggregateJoins.isEmpty
     }
 
     private func noArguments(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {

@@ -24,7 +24,7 @@ struct DSLRelation {
     /// The associations joined into this relation, at any depth.
     var joins: [DSLJoin] = []
     /// The associations joined by aggregates (`annotated(with: player.count)`).
-    var aggregateLinks: [DSLLink] = []
+    var aggregateJoins: [DSLJoinKey] = []
 
     var isRoot: Bool { link == nil }
 
@@ -83,6 +83,14 @@ struct DSLJoin {
     var table: String
     var alias: TableAlias<Void>
     var isRequired: Bool
+
+    var key: DSLJoinKey { DSLJoinKey(path: path, link: link) }
+}
+
+/// Where an association is joined (its path of keys from the request) and which one it is.
+struct DSLJoinKey {
+    var path: [String]
+    var link: DSLLink
 }
 
 /// How an association joins: `including` selects its columns, `joining` does not;

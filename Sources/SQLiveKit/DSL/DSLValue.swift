@@ -67,13 +67,13 @@ extension DSLLiteral {
 /// compiler can check them against the request's other joins.
 struct DSLAggregate {
     var aggregate: AssociationAggregate<Row>
-    var links: [DSLLink]
+    var joins: [DSLJoinKey]
     /// The name given with `forKey`, which later methods may refer to.
     var alias: String?
 
     /// Transforms the aggregate (`abs(a.count)`, `a.count > 2`), keeping its joins.
     func mapped(_ transform: (AssociationAggregate<Row>) -> AssociationAggregate<Row>) -> DSLAggregate {
-        DSLAggregate(aggregate: transform(aggregate), links: links)
+        DSLAggregate(aggregate: transform(aggregate), joins: joins)
     }
 }
 
