@@ -58,7 +58,8 @@ public enum DSLCompletion {
                 return DSLImplicitMember.collations + DSLImplicitMember.storageClasses
             }
             guard let root = chainRoot(endingAt: dot - 1) else {
-                return DSLExpressionMember.allCases.map(\.rawValue)
+                // A parenthesized expression, an array or a range.
+                return DSLExpressionMember.allCases.map(\.rawValue) + ["contains"]
             }
             if !isNested {
                 return DSLRequestMember.allCases.filter { !$0.isAssociationOnly }.map(\.rawValue)
