@@ -4,7 +4,7 @@ import GRDB
 ///
 ///     let query = try DSLCompiler.compile("player.filter(score > 10).count", in: db)
 ///     try query.makeStatement(db).sql   // SELECT COUNT(*) FROM "player" WHERE "score" > ?
-public struct DSLCompiledQuery {
+struct DSLCompiledQuery {
     enum Action {
         /// Fetch the request's rows.
         case fetch
@@ -19,7 +19,7 @@ public struct DSLCompiledQuery {
     let action: Action
 
     /// The statement GRDB generates, its arguments bound, ready to step.
-    public func makeStatement(_ db: Database) throws -> Statement {
+    func makeStatement(_ db: Database) throws -> Statement {
         switch action {
         case .fetch:
             return try request.makePreparedRequest(db, forSingleResult: false).statement

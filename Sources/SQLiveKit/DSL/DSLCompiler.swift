@@ -41,10 +41,7 @@ struct DSLCompiler {
     func query(_ node: DSLNode) throws(Diagnostic) -> DSLCompiledQuery {
         switch try value(node, in: nil) {
         case .relation(let relation):
-            guard case .request(let request) = relation.base else {
-                throw error("a query starts with a table name", at: node)
-            }
-            return DSLCompiledQuery(request: request, action: .fetch)
+            return DSLCompiledQuery(request: try request(of: relation), action: .fetch)
         case .query(let query):
             return query
         case let other:
