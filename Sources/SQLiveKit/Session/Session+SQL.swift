@@ -48,15 +48,20 @@ extension Session {
         }
     }
 
+    /// Steps a freshly compiled statement to its end, rendering its rows if it returns any.
+    ///
+    /// Parameters left unbound are NULL, as in sqlite3. A fresh statement needs no reset, so
+    /// it is stepped through ``StepCursor`` directly (GRDB's `execute()` would reset it first,
+    /// a measurable cost on scripts of many small statements).
     private func execute(_ statement: Statement, db: Database) throws {
         let columnCount = statement.columnCount
+        let cursor = StepCursor(statement: statement)
         guard columnCount > 0 else {
-            try statement.execute()
+            try cursor.forEach { _ in }
             return
         }
         let renderer = settings.mode.makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
-        let cursor = StepCursor(statement: statement)
         do {
             try cursor.forEach { sqliteStatement in
                 renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))

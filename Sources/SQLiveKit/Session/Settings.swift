@@ -13,6 +13,8 @@ public struct Settings: Sendable, Equatable {
     public var changes = false
     public var echo = false
     public var bail = false
+    /// The folder `.migrate` reads when given none (`.migrations-dir`); nil: `./migrations`.
+    public var migrationsDirectory: String?
 
     public init() {}
 
