@@ -54,4 +54,15 @@ import Testing
                 == [.sql, .sql, .sql, .sql])
         #expect(split(["selection.count", "updates.count"]).map(\.kind) == [.dsl, .dsl])
     }
+
+    @Test(arguments: [
+        ("select 1", true), ("  SeLeCt *", true), ("\twith x as (select 1)", true), ("savepoint a", true),
+        ("VALUES(1)", true), ("end;", true), ("select1", true), ("-- comment", true), ("/* comment */", true),
+        ("(select 1)", true), (";", true), ("", true), ("   ", true), ("1 + 1", true), ("\u{1}(x", true), ("[1]", true),
+        ("savepoints", false), ("player", false), ("// comment", false), ("_select", false), ("selección", false),
+        ("élan", false), ("updates.count", false), ("`order item`.count", false),
+    ])
+    func sql_is_told_by_its_first_word(text: String, isSQL: Bool) {
+        #expect(SQLKeywords.startsSQLStatement(text) == isSQL)
+    }
 }

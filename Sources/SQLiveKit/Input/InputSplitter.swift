@@ -3,9 +3,9 @@ import GRDBSQLite
 
 /// Turns lines of input into complete units: meta-command lines, SQL statements and DSL queries.
 ///
-/// A line that starts with `.` while no statement is pending is a meta-command. A unit whose
-/// first word is not an SQL keyword is a DSL query, complete at the end of its line unless a
-/// bracket is still open. Everything else
+/// A line that starts with `.` while no statement is pending is a meta-command. A unit that
+/// starts with a name other than an SQL keyword is a DSL query, complete at the end of its
+/// line unless a bracket is still open. Everything else
 /// accumulates until SQLite says the text is a complete statement (`sqlite3_complete`), so
 /// statements can span lines, and `;` inside strings, comments and trigger bodies does not end
 /// one. A line holding several statements yields one unit per statement, each with its own

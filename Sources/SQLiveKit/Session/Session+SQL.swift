@@ -37,10 +37,7 @@ extension Session {
     /// query DSL go through it too.
     func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
         do {
-            // Unbound parameters are NULL, as in sqlite3.
-            let statement = try db.allStatements(sql: sql).next()
-            statement?.setUncheckedArguments(StatementArguments())
-            return statement
+            return try db.allStatements(sql: sql).next()
         } catch let error as DatabaseError {
             throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
         } catch {
