@@ -90,6 +90,8 @@ import Testing
          #"SELECT "book".*, "person1".*, "person2".* FROM "book" JOIN "person" "person1" ON "person1"."id" = "book"."authorId" LEFT JOIN "person" "person2" ON "person2"."id" = "book"."translatorId""#),
         (#"person.including(optional: belongsTo(person, key: "manager", using: managerId))"#,
          #"SELECT "person1".*, "person2".* FROM "person" "person1" LEFT JOIN "person" "person2" ON "person2"."id" = "person1"."managerId""#),
+        (#"person.including(optional: belongsTo(person, key: "manager", using: managerId)).filter(manager.name == "Ann")"#,
+         #"SELECT "person1".*, "person2".* FROM "person" "person1" LEFT JOIN "person" "person2" ON "person2"."id" = "person1"."managerId" WHERE "person2"."name" = 'Ann'"#),
         ("person.annotated(with: hasMany(person, using: managerId).count)",
          #"SELECT "person1".*, COUNT(DISTINCT "person2"."id") AS "personCount" FROM "person" "person1" LEFT JOIN "person" "person2" ON "person2"."managerId" = "person1"."id" GROUP BY "person1"."id""#),
         ("team.annotated(with: player.count, player.sum(score))",

@@ -32,6 +32,11 @@ extension DSLCompiler {
             return .expression(range.contains(try expression(try containedElement(name, call, of: "range"), in: scope)))
         case .query:
             throw error("nothing can follow count, deleteAll() or updateAll(…): they end a query", at: name)
+        case .joined(let join):
+            guard call == nil, let column = try schema.column(named: name.text, in: join.table) else {
+                throw DSLDiagnostic.unknown("column", name.text, among: try schema.columns(of: join.table), at: name.range.lowerBound, in: text)
+            }
+            return .expression(join.alias[Column(column)])
         default:
             throw error("\(base.kindDescription) has no member \(name.text)", at: name)
         }

@@ -124,6 +124,10 @@ struct DSLCompiler {
             // `player.score` in a request on player: the table itself, to qualify a column.
             return .relation(.table(scope.table))
         }
+        if let join = scope.joins.first(where: { $0.path.last == name }) {
+            // `manager.name` after `including(optional: belongsTo(person, key: "manager", …))`.
+            return .joined(join)
+        }
         if let function = DSLFunction(rawValue: name) {
             throw error("\(name) is a function: write \(function.usage)", at: node)
         }

@@ -30,6 +30,9 @@ enum DSLValue {
     case wildcard
     /// A finished query: `.count`, `.deleteAll()`, `.updateAll(…)`.
     case query(DSLCompiledQuery)
+    /// An association joined under a key of its own, whose columns can be named:
+    /// `manager.name`.
+    case joined(DSLJoin)
 
     /// How messages name this kind of value: "expected an expression, found an ordering".
     var kindDescription: String {
@@ -46,6 +49,7 @@ enum DSLValue {
         case .range: "a range"
         case .wildcard: "*"
         case .query: "a finished query"
+        case .joined(let join): "the joined association \(join.link.key)"
         }
     }
 }
