@@ -22,14 +22,14 @@ extension DSLCompiler {
             named.alias = key
             return .aggregate(named)
         case .array(let elements):
-            let contained = try containedElement(name, call, of: "array")
+            let contained = try containedElement(name, call, of: "an array")
             var expressions: [SQLExpression] = []
             for element in elements {
                 expressions.append(try expression(element, in: scope))
             }
             return .expression(expressions.contains(try expression(contained, in: scope)))
         case .range(let range):
-            return .expression(range.contains(try expression(try containedElement(name, call, of: "range"), in: scope)))
+            return .expression(range.contains(try expression(try containedElement(name, call, of: "a range"), in: scope)))
         case .query:
             throw error("nothing can follow count, deleteAll() or updateAll(…): they end a query", at: name)
         case .joined(let join):
@@ -46,7 +46,7 @@ extension DSLCompiler {
     private func containedElement(_ name: DSLName, _ call: DSLCall?, of kind: String) throws(Diagnostic) -> DSLNode {
         guard name.text == "contains" else {
             throw DSLDiagnostic.unknown("method", name.text, among: ["contains"], at: name.range.lowerBound, in: text,
-                                        hint: "an \(kind) has one method: contains(expression)")
+                                        hint: "\(kind) has one method: contains(expression)")
         }
         guard let call, let arguments = call.matching([nil]) else {
             throw call.map { wrongArguments($0, usage: "contains(expression)", expected: [nil]) }

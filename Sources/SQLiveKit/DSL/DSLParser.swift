@@ -56,16 +56,22 @@ struct DSLParser {
         try enterNesting()
         defer { nesting -= 1 }
         var lhs = try prefix()
-        while let symbol = current.symbol, let op = DSLBinaryOperator(symbol), op.precedence >= minimumPrecedence {
+        while let op = currentBinaryOperator, op.precedence >= minimumPrecedence {
             let opToken = current
             advance()
             let rhs = try operand(after: opToken, precedence: op.isRightAssociative ? op.precedence : op.precedence + 1)
-            if op.isNonAssociative, let next = current.symbol.flatMap(DSLBinaryOperator.init), next.precedence == op.precedence {
+            if op.isNonAssociative, let next = currentBinaryOperator, next.precedence == op.precedence {
                 throw error("\(op.rawValue) and \(next.rawValue) can't be chained; add parentheses", at: current)
             }
             lhs = try make(.binary(op, lhs, rhs), lhs.range.lowerBound..<rhs.range.upperBound, [lhs, rhs], at: opToken)
         }
         return lhs
+    }
+
+    /// The binary operator the current token is, if it is one.
+    private var currentBinaryOperator: DSLBinaryOperator? {
+        guard case .symbol(let symbol) = tokens[index].kind else { return nil }
+        return DSLBinaryOperator(symbol)
     }
 
     /// The right-hand side of a binary operator, with an error naming the operator when missing.

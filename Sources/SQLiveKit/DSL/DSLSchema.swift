@@ -20,7 +20,7 @@ struct DSLSchema {
             try String.fetchAll(db, sql: """
                 SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')
                 UNION ALL SELECT name FROM sqlite_temp_schema WHERE type IN ('table', 'view')
-                UNION ALL SELECT 'sqlite_schema'
+                UNION ALL VALUES ('sqlite_schema'), ('sqlite_master'), ('sqlite_temp_schema')
                 """)
         }
     }
