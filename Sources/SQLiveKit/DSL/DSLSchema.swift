@@ -16,12 +16,13 @@ struct DSLSchema {
 
     init(_ db: Database) throws(Diagnostic) {
         self.db = db
+        // A cached statement: every DSL query asks, and preparing would cost more than reading.
         tableNames = try Self.reading {
-            try String.fetchAll(db, sql: """
+            try String.fetchAll(db.cachedStatement(sql: """
                 SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')
                 UNION ALL SELECT name FROM sqlite_temp_schema WHERE type IN ('table', 'view')
                 UNION ALL VALUES ('sqlite_schema'), ('sqlite_master'), ('sqlite_temp_schema')
-                """)
+                """))
         }
     }
 
