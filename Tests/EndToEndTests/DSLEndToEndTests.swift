@@ -21,8 +21,7 @@ import Testing
         """
 
     /// A folder with `shop.db` and `library.db`, built by sqlite3.
-    final class Databases: @unchecked Sendable {
-        // Written once in init, read-only afterwards.
+    final class Databases: Sendable {
         let folder: URL
 
         init() throws {

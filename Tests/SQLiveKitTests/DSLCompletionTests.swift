@@ -30,6 +30,7 @@ import Testing
         #expect(complete("") == ["category", "customer", "order", "order_item", "order_total", "product"])
         #expect(complete("or") == ["order", "order_item", "order_total"])
         #expect(complete("  Cu") == ["customer"])
+        #expect(complete("order") == ["order", "order_item", "order_total"])
     }
 
     @Test func request_methods_after_a_dot() {

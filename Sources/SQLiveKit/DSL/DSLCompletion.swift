@@ -21,7 +21,7 @@ public enum DSLCompletion {
             return []
         }
         let context = Context(tokens: Array(tokens), schema: schema)
-        return context.words().filter { $0.lowercased().hasPrefix(prefix.lowercased()) && $0 != prefix }.uniqueSorted()
+        return context.words().filter { $0.lowercased().hasPrefix(prefix.lowercased()) }.uniqueSorted()
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
