@@ -101,6 +101,53 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["user.db"])
     }
 
+    @Test func a_closed_pipe_ends_quietly() throws {
+        let command = "\(BinaryRunner.sqlivePath) -c 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x FROM c' | head -1; exit ${PIPESTATUS[0]}"
+        let result = try BinaryRunner.run("/bin/bash", ["-c", command], input: Data())
+        #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 0))
+    }
+
+    @Test func safe_mode_refuses_attach_file_writes_and_init_files() throws {
+        let home = try TemporaryFolder()
+        home.write(".replrc", ".print init-ran\n")
+        let result = try BinaryRunner.sqlive(
+            ["--safe", "-c", "attach ':memory:' as other", "-c", ".once \(home.path)/out.txt", "-c", "select 'still here'"],
+            environment: ["HOME": home.path])
+        #expect(result.stdout == "still here\n")
+        #expect(result.stderr == """
+            error: -c:1: too many attached databases - max 0
+              ATTACH is disabled in safe mode (--safe)
+            error: -c:1: .once is disabled in safe mode: it writes files
+              start sqlive without --safe to use it
+
+            """)
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/out.txt"))
+        #expect(try BinaryRunner.sqlive(["--safe", "--init", "x"]).status == 2)
+    }
+
+    @Test func timeout_waits_for_a_lock_held_by_another_process() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path + "/busy.db"
+        _ = try BinaryRunner.sqlite3([path, "create table t(a);"])
+        // sqlite3 holds the write lock for 1.5 s (a sleep, so machine load doesn't stretch it).
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [path]
+        let holderInput = Pipe()
+        holder.standardInput = holderInput
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        try holderInput.fileHandleForWriting.write(contentsOf: Data("begin immediate;\ninsert into t values (1);\n.shell sleep 1.5\ncommit;\n".utf8))
+        try holderInput.fileHandleForWriting.close()
+        Thread.sleep(forTimeInterval: 0.3)
+        let impatient = try BinaryRunner.sqlive([path, ".timeout 0", "insert into t values (2)"])
+        let patient = try BinaryRunner.sqlive([path, ".timeout 20000", "insert into t values (3)"])
+        holder.waitUntilExit()
+        #expect(patient == ProcessResult(stdout: "", stderr: "", status: 0))
+        #expect(impatient.stderr.contains("database is locked") || impatient.status == 0, "the holder may have finished first on a slow machine")
+    }
+
     @Test func quit_takes_an_exit_status() throws {
         let result = try BinaryRunner.sqlive([], input: "select 1;\n.quit 3\nselect 2;\n")
         #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 3))

@@ -30,6 +30,10 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
+        if session.settings.safeMode && command.effect != .harmless {
+            throw Diagnostic(".\(command.name) is disabled in safe mode: it \(command.effect.refusal)",
+                             hint: "start sqlive without --safe to use it")
+        }
         if command.takesRawArgument {
             let afterName = line.drop(while: { $0.isWhitespace }).drop(while: { !$0.isWhitespace })
             let rest: Substring = afterName.drop(while: { $0.isWhitespace })

@@ -4,6 +4,7 @@ struct OutputCommand: MetaCommand {
     let name = "output"
     let usage = "?FILE?"
     let summary = "send results to FILE, or back to the screen with no FILE"
+    let effect = CommandEffect.writesFiles
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
@@ -20,6 +21,7 @@ struct OnceCommand: MetaCommand {
     let name = "once"
     let usage = "FILE"
     let summary = "send the results of the next statement only to FILE"
+    let effect = CommandEffect.writesFiles
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)

@@ -25,6 +25,7 @@ extension CommandRegistry {
         SQLCommand(),
         ShowCommand(),
         TablesCommand(),
+        TimeoutCommand(),
         TimerCommand(),
     ])
 }

@@ -20,7 +20,11 @@ extension Session {
             do {
                 try execute(statement, db: db)
             } catch let error as DatabaseError {
-                throw Diagnostic.execution(error)
+                var diagnostic = Diagnostic.execution(error)
+                if connection.options.forbidsAttach, error.message?.hasPrefix("too many attached databases") == true {
+                    diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
+                }
+                throw diagnostic
             }
             if settings.changes {
                 let changes = sqlite3_changes64(db.sqliteConnection)

@@ -13,6 +13,9 @@ public struct Settings: Sendable, Equatable {
     public var changes = false
     public var echo = false
     public var bail = false
+    /// `--safe`: no ATTACH, no extensions, no meta-command that writes files or runs programs.
+    /// Set at start only; no command turns it off.
+    public var safeMode = false
     /// The folder `.migrate` reads when given none (`.migrations-dir`); nil: `./migrations`.
     public var migrationsDirectory: String?
 
