@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func meta_command_aliases_are_candidates_too() {
-        #expect(complete(".ex").candidates == [".exit"])
+        #expect(complete(".exi").candidates == [".exit"])
     }
 
     @Test func meta_command_arguments_come_from_the_command() {

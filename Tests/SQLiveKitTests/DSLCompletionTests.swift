@@ -71,4 +71,18 @@ import Testing
         let line = "product.fil.order(name)"
         #expect(DSLCompletion.candidates(line: line, cursor: 11, schema: schema) == ["filter"])
     }
+
+    @Test func the_prompt_completes_dsl_queries_through_the_standard_provider() throws {
+        let shop = try ShopDatabase.session()
+        func complete(_ line: String, pending: String = "") -> Completion {
+            CompletionProvider.standard.completion(for: CompletionRequest(pendingText: pending, line: line), in: shop.session)
+        }
+        #expect(complete("product.fil") == Completion(word: "fil", candidates: ["filter"]))
+        #expect(complete("pr").candidates.contains("product"))
+        #expect(complete("pr").candidates.contains("pragma"))
+        #expect(complete("  price > 1 && st", pending: "product.filter(") == Completion(word: "st", candidates: ["stock"]))
+        #expect(complete(".sql product.filter(pr") == Completion(word: "product.filter(pr", candidates: ["product.filter(price"]))
+        #expect(complete(".explain order.inc") == Completion(word: "order.inc", candidates: ["order.including"]))
+        #expect(complete("select * from pro") == Completion(word: "pro", candidates: ["product"]))
+    }
 }

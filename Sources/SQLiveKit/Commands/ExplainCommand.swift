@@ -17,6 +17,10 @@ struct ExplainCommand: MetaCommand {
         """
     let takesRawArgument = true
 
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
+    }
+
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         guard let query = arguments.first else { throw usageError("missing query") }
         let steps = try session.withStatement(of: query) { statement, db in

@@ -18,6 +18,10 @@ struct SQLCommand: MetaCommand {
         """
     let takesRawArgument = true
 
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
+    }
+
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         guard let query = arguments.first else { throw usageError("missing query") }
         let sql = try session.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
