@@ -12,6 +12,7 @@ struct OutputCommand: MetaCommand {
             session.endRedirection()
             return
         }
+        try rejectOptions(arguments, of: self)
         try session.redirectOutput(to: path, once: false)
     }
 }
@@ -25,6 +26,15 @@ struct OnceCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
+        try rejectOptions(arguments, of: self)
         try session.redirectOutput(to: arguments[0], once: true)
+    }
+}
+
+/// `.output -x` is a typo, not a file name: refuse words that look like options (a file whose
+/// name starts with `-` can be written as `./-x`).
+private func rejectOptions(_ arguments: [String], of command: some MetaCommand) throws(Diagnostic) {
+    if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+        throw command.usageError("unknown option \(option) (for a file of that name, write ./\(option))")
     }
 }

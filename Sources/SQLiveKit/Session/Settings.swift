@@ -44,4 +44,13 @@ public struct Settings: Sendable, Equatable {
             break
         }
     }
+
+    /// Switches mode the way sqlite3's command-line options (`-csv`, `-tabs`, …) do: as
+    /// ``setMode(_:table:)``, except that csv keeps the row separator. `sqlite3 -csv` ends
+    /// rows with "\n" where `.mode csv` ends them with "\r\n".
+    public mutating func setCommandLineMode(_ newMode: OutputMode) {
+        let keptRowSeparator = rowSeparator
+        setMode(newMode)
+        if newMode == .csv { rowSeparator = keptRowSeparator }
+    }
 }
