@@ -34,13 +34,11 @@ public struct CommandRegistry: Sendable {
             throw Diagnostic(".\(command.name) is disabled in safe mode: it \(command.effect.refusal)",
                              hint: "start sqlive without --safe to use it")
         }
-        if command.takesRawArgument {
-            let afterName = line.drop(while: { $0.isWhitespace }).drop(while: { !$0.isWhitespace })
-            let rest: Substring = afterName.drop(while: { $0.isWhitespace })
-            try command.run(rest.isEmpty ? [] : [String(rest)], in: session)
-            return
+        if let textCommand = command as? any RawTextCommand {
+            try textCommand.run(text: RawArguments.afterCommandName(line), in: session)
+        } else {
+            try command.run(words, in: session)
         }
-        try command.run(words, in: session)
     }
 
     func unknownCommand(_ typed: String) -> Diagnostic {

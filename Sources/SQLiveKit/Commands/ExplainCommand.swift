@@ -6,7 +6,7 @@ import GRDB
 ///     sqlite> .explain product.filter(key: 3)
 ///     QUERY PLAN
 ///     `--SEARCH product USING INTEGER PRIMARY KEY (rowid=?)
-struct ExplainCommand: MetaCommand {
+struct ExplainCommand: RawTextCommand {
     let name = "explain"
     let usage = "QUERY"
     let summary = "show the query plan of a query (SQL or DSL)"
@@ -15,14 +15,12 @@ struct ExplainCommand: MetaCommand {
         sqlite3 prints it, without running the query. QUERY is SQL or a DSL query:
           .explain order_item.including(required: product)
         """
-    let takesRawArgument = true
-
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
         DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        guard let query = arguments.first else { throw usageError("missing query") }
+    func run(text query: String, in session: Session) throws(Diagnostic) {
+        guard !query.isEmpty else { throw usageError("missing query") }
         let steps = try session.withStatement(of: query) { statement, db in
             let explain = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql)
             explain.setUncheckedArguments(statement.arguments)

@@ -11,9 +11,6 @@ public protocol MetaCommand: Sendable {
     var summary: String { get }
     /// A paragraph for `.help NAME`: what each argument does, with an example.
     var details: String { get }
-    /// True when the command takes the rest of its line verbatim, as one argument (a query),
-    /// instead of words.
-    var takesRawArgument: Bool { get }
     /// Candidates for the argument being typed; `arguments` are the words before it.
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String]
     /// What the command may do beyond the session; `--safe` refuses all but `.harmless`.
@@ -46,7 +43,6 @@ public enum CommandEffect: Sendable, Equatable {
 extension MetaCommand {
     public var aliases: [String] { [] }
     public var details: String { summary }
-    public var takesRawArgument: Bool { false }
     public var effect: CommandEffect { .harmless }
     public func completions(after arguments: [String], prefix: String, in session: Session) -> [String] { [] }
 

@@ -6,7 +6,7 @@ import GRDBSQLite
 ///
 ///     sqlite> .sql product.filter(price > 100).order(name)
 ///     SELECT * FROM "product" WHERE "price" > 100 ORDER BY "name";
-struct SQLCommand: MetaCommand {
+struct SQLCommand: RawTextCommand {
     let name = "sql"
     let usage = "QUERY"
     let summary = "show the SQL a query (SQL or DSL) runs, its arguments inlined"
@@ -16,14 +16,12 @@ struct SQLCommand: MetaCommand {
           .sql product.filter(price > 100)
           SELECT * FROM "product" WHERE "price" > 100;
         """
-    let takesRawArgument = true
-
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
         DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        guard let query = arguments.first else { throw usageError("missing query") }
+    func run(text query: String, in session: Session) throws(Diagnostic) {
+        guard !query.isEmpty else { throw usageError("missing query") }
         let sql = try session.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
         session.output.append(sql + ";\n")
     }

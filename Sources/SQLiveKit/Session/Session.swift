@@ -29,6 +29,8 @@ public final class Session {
     public internal(set) var quitRequested: Int32?
     /// The nesting depth of `.read`, to refuse a script that reads itself forever.
     var readDepth = 0
+    /// The live panes (`.pin`), observed through GRDB's ValueObservation.
+    public private(set) lazy var paneBoard = PaneBoard(session: self)
 
     public init(
         connection: DatabaseConnection,
@@ -75,6 +77,7 @@ public final class Session {
             report(Diagnostic("\(error)"), at: unit.location)
             succeeded = false
         }
+        settlePanes()
         finishUnit()
         return succeeded
     }
