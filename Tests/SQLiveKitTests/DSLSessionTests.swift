@@ -125,4 +125,20 @@ import Testing
         #expect(dsl == #"SELECT * FROM "product" WHERE "price" > ?"#)
         #expect(sql == "select * from product where price > 100")
     }
+
+    @Test func a_dsl_query_pins_like_its_sql() throws {
+        let dsl = try ShopDatabase.session()
+        let sql = try ShopDatabase.session()
+        let dslOutput = dsl.run("""
+            .pin product.filter(price > 100).select(name, price)
+            product.filter(key: 12).updateAll(price += 1)
+            """)
+        let sqlOutput = sql.run("""
+            .pin select name, price from product where price > 100
+            update product set price = price + 1 where id = 12;
+            """)
+        #expect(dsl.errorText == "")
+        #expect(dslOutput == sqlOutput)
+        #expect(dslOutput.contains("Copper Watering Can|114.93"))
+    }
 }
