@@ -5,22 +5,39 @@ import GRDBSQLite
 extension Session {
     /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
     /// any, and prints the timer and change counts when they are on.
+    ///
+    /// While no GRDB observer watches the connection, the statement runs directly through
+    /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
     func runSQL(_ sql: String) throws {
+        guard !paneBoard.observesConnection else {
+            try runStatement { db in try compileSQL(sql, in: db) }
+            return
+        }
+        try withStatementReport { db throws(Diagnostic) in
+            guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
+            guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
+            try execute(statement, db: db)
+        }
+    }
+
+    /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.
+    func runStatement(_ compile: (Database) throws -> Statement?) throws {
+        try withStatementReport { db in
+            guard let statement = try compile(db) else { return }
+            try execute(statement, db: db)
+        }
+    }
+
+    /// Runs `body` in the database, then reports what `.timer` and `.changes` ask for, and
+    /// turns errors into diagnostics.
+    private func withStatementReport(_ body: (Database) throws -> Void) throws {
         let clock = settings.timer ? ResourceClock() : nil
         defer {
             if let clock { output.append(clock.report()) }
         }
-        let isObserved = paneBoard.observesConnection
         try connection.queue.inDatabase { db in
             do {
-                if isObserved {
-                    guard let statement = try compileSQL(sql, in: db) else { return }
-                    try execute(statement, db: db)
-                } else {
-                    guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
-                    guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
-                    try execute(statement, db: db)
-                }
+                try body(db)
             } catch let error as DatabaseError {
                 throw explained(Diagnostic.execution(error))
             } catch let diagnostic as Diagnostic {
