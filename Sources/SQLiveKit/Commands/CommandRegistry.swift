@@ -30,6 +30,10 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
+        if let queryCommand = command as? any QueryCommand {
+            try queryCommand.run(text: CommandLineTokenizer.firstWord(of: line)?.rest ?? "", in: session)
+            return
+        }
         try command.run(words, in: session)
     }
 

@@ -4,8 +4,9 @@ import GRDBSQLite
 
 extension Session {
     /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
-    /// any, and prints the timer and change counts when they are on.
-    func runSQL(_ sql: String) throws {
+    /// any (or with `makeRenderer`, for `.chart`), and prints the timer and change counts
+    /// when they are on.
+    func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws {
         let clock = settings.timer ? ResourceClock() : nil
         defer {
             if let clock { output.append(clock.report()) }
@@ -13,7 +14,7 @@ extension Session {
         try connection.queue.inDatabase { db in
             guard let statement = try compileSQL(sql, in: db) else { return }
             do {
-                try execute(statement, db: db)
+                try execute(statement, db: db, makeRenderer: makeRenderer ?? settings.mode.makeRenderer)
             } catch let error as DatabaseError {
                 throw Diagnostic.execution(error)
             }
@@ -40,14 +41,15 @@ extension Session {
         }
     }
 
-    private func execute(_ statement: Statement, db: Database) throws {
-        statement.setUncheckedArguments(StatementArguments())
+    private func execute(_ statement: Statement, db: Database,
+                         makeRenderer: (RenderContext) -> any ResultRenderer) throws {
+        statement.setUncheckedArguments(parameterArguments(for: statement))
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
             try statement.execute()
             return
         }
-        let renderer = settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
         let cursor = StepCursor(statement: statement)
         do {
@@ -64,10 +66,12 @@ extension Session {
 
     /// What renderers need, taken fresh for each result (the terminal may have been resized).
     var renderContext: RenderContext {
-        RenderContext(
+        var context = RenderContext(
             settings: settings,
             output: output,
             terminalWidth: redirection.isNone ? environment.terminalWidth() : nil)
+        context.usesColor = usesColor
+        return context
     }
 }
 

@@ -13,6 +13,8 @@ public struct Settings: Sendable, Equatable {
     public var changes = false
     public var echo = false
     public var bail = false
+    /// Results taller than the terminal go through `$PAGER` (interactive sessions only).
+    public var pager = true
 
     public init() {}
 
