@@ -1,7 +1,7 @@
 /// `.dump [OPTIONS] [PATTERN ...]`: the database as SQL that rebuilds it, in sqlite3's format.
 struct DumpCommand: MetaCommand {
     let name = "dump"
-    let usage = "?--data-only? ?--newlines? ?--nosys? ?--preserve-rowids? ?PATTERN ...?"
+    let usage = "?OPTIONS? ?PATTERN ...?"
     let summary = "write the database (or the tables matching PATTERNs) as SQL that rebuilds it"
     let details = """
         .dump writes the schema and rows of the main database as SQL, the same bytes as

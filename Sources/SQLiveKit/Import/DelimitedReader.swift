@@ -6,9 +6,9 @@ import Glibc
 ///
 /// The format is RFC 4180 read the way sqlite3's `.import` reads it: fields separated by
 /// one byte (`,` or tab), records by `\n` or `\r\n`; a field starting with `"` is quoted,
-/// may hold separators and newlines, and writes a quote as `""`. Leniencies, as sqlite3:
-/// a quote inside an unquoted field is just a character, and text right after a closing
-/// quote is kept. A UTF-8 byte order mark at the start is skipped.
+/// may hold separators and newlines, and writes a quote as `""`. Two leniencies: a quote
+/// inside an unquoted field is just a character (as in sqlite3), and text right after a
+/// closing quote is kept (`"ab"cd` reads `abcd`). A UTF-8 byte order mark is skipped.
 ///
 ///     let reader = try DelimitedReader(path: "albums.csv", separator: UInt8(ascii: ","))
 ///     var record = DelimitedRecord()

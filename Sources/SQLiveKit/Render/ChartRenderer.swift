@@ -71,11 +71,13 @@ public final class ChartRenderer: ResultRenderer {
 
     private func finishBars() {
         guard !bars.isEmpty else { return }
-        let labelWidth = min(bars.map { DisplayWidth.of($0.label) }.max() ?? 0, Int(Double(width) * Self.labelShare))
+        let labelHeader = columns.dropLast().joined(separator: " ")
+        let widestLabel = (bars.map { DisplayWidth.of($0.label) } + (showHeaders ? [DisplayWidth.of(labelHeader)] : [])).max() ?? 0
+        let labelWidth = min(widestLabel, Int(Double(width) * Self.labelShare))
         let valueWidth = bars.map { DisplayWidth.of($0.valueText) }.max() ?? 0
         let scale = ChartScale(values: bars.compactMap(\.value), columns: max(1, width - labelWidth - valueWidth - 2))
         if showHeaders, let valueName = columns.last {
-            let labelName = pad(columns.dropLast().joined(separator: " "), to: labelWidth)
+            let labelName = pad(labelHeader, to: labelWidth)
             line(styler.styled(labelName, as: .header) + " " + String(repeating: " ", count: scale.negativeColumns)
                  + styler.styled(valueName, as: .header))
         }

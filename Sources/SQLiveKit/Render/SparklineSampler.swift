@@ -29,18 +29,21 @@ struct SparklineSampler {
         pending.sum += value
         pending.count += 1
         guard pending.count == valuesPerBucket else { return }
-        buckets.append(pending)
-        pending = (0, 0)
         if buckets.count == capacity {
+            // Full: neighbours merge, and the bucket just completed is half of a new-sized one.
             buckets = stride(from: 0, to: buckets.count, by: 2).map { index -> (sum: Double, count: Int) in
                 let first = buckets[index], second = buckets[index + 1]
                 return (first.sum + second.sum, first.count + second.count)
             }
             valuesPerBucket *= 2
+            return
         }
+        buckets.append(pending)
+        pending = (0, 0)
     }
 
-    /// The mean of each bucket, in order, the last one possibly partial.
+    /// The mean of each bucket, in order, the last one possibly partial (so there may be
+    /// one more than `capacity`).
     var means: [Double] {
         let all = pending.count > 0 ? buckets + [pending] : buckets
         return all.map { $0.sum / Double($0.count) }

@@ -38,6 +38,8 @@ public final class DatabaseConnection: Sendable {
         configuration.acceptsDoubleQuotedStringLiterals = true
         configuration.busyMode = .timeout(options.busyTimeout)
         configuration.label = "sqlive"
+        // BEGIN in one statement and COMMIT in a later one, as in any SQL shell (and in dumps).
+        configuration.allowsUnsafeTransactions = true
         do {
             if options.isInMemory {
                 queue = try DatabaseQueue(configuration: configuration)

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// The pager, the import progress bar, the elapsed-time line and `.edit` on a real
+/// terminal: the built binary inside tmux, driven with send-keys and read with capture-pane.
+@Suite(.serialized) struct DataTerminalTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlive-tty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// sqlive in tmux with a temporary HOME and the given environment.
+    private func start(_ environment: [String: String] = [:], height: Int = 24) throws -> Tmux {
+        let variables = ["HOME": folder.path, "NO_COLOR": "1"].merging(environment) { $1 }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\(Tmux.shellQuoted($0.value))" }
+        return try Tmux(command: "env " + assignments.joined(separator: " ") + " " + Tmux.shellQuoted(BinaryRunner.sqlivePath),
+                        width: 80, height: height)
+    }
+
+    private func rows(_ count: Int) -> String {
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < \(count)) SELECT 'row ' || x FROM c;"
+    }
+
+    @Test func a_tall_result_opens_less_and_quitting_it_returns_to_the_prompt() throws {
+        let tmux = try start(["PAGER": "less -FRX"])
+        tmux.type(rows(100))
+        let paged = try #require(tmux.waitFor { $0.contains("row 1\n") && $0.lastLine.hasPrefix(":") })
+        #expect(!paged.contains("row 100"))
+        tmux.keys("q")
+        tmux.type("SELECT 'after the pager';")
+        #expect(tmux.waitFor { $0.contains("after the pager\n") } != nil)
+    }
+
+    @Test func the_pager_gets_the_whole_result_and_a_short_result_skips_it() throws {
+        let record = path("paged.txt")
+        let tmux = try start(["PAGER": "cat > \(record)"])
+        tmux.type(rows(5))
+        #expect(tmux.waitFor { $0.contains("row 5") } != nil)
+        #expect(!FileManager.default.fileExists(atPath: record))
+        tmux.type(rows(60))
+        tmux.type("SELECT 'done';")
+        #expect(tmux.waitFor { $0.contains("done\n") } != nil)
+        let paged = try String(contentsOfFile: record, encoding: .utf8)
+        #expect(paged == (1...60).map { "row \($0)\n" }.joined())
+    }
+
+    @Test func a_long_import_shows_a_progress_bar_then_a_summary() throws {
+        let csv = path("big.csv")
+        var text = "id,name,amount\n"
+        for id in 1...600_000 { text += "\(id),name \(id % 977),\(id % 10_000).25\n" }
+        try text.write(toFile: csv, atomically: true, encoding: .utf8)
+        let tmux = try start()
+        tmux.type(".import --csv \(csv) big")
+        let progress = try #require(tmux.waitFor(timeout: 120) { $0.contains("rows/s") })
+        #expect(progress.contains("importing "))
+        #expect(progress.contains("%") && progress.contains("MB") && progress.contains("ETA"))
+        let done = try #require(tmux.waitFor(timeout: 300) { $0.contains("imported 600,000 rows into big") })
+        #expect(!done.contains("rows/s"), "the bar is erased")
+        tmux.type("SELECT count(*), sum(amount) FROM big;")
+        #expect(tmux.waitFor { $0.contains("600000|") } != nil)
+    }
+
+    @Test func a_slow_query_shows_its_elapsed_time_then_only_its_result() throws {
+        let tmux = try start()
+        tmux.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 6000000) SELECT count(*) FROM c;")
+        let ticking = try #require(tmux.waitFor(timeout: 60) { $0.contains("Ctrl-C interrupts") })
+        #expect(ticking.contains("running "))
+        let done = try #require(tmux.waitFor(timeout: 300) { $0.contains("6000000\n") })
+        #expect(!done.contains("running "))
+    }
+
+    @Test func edit_opens_vi_on_the_last_statement_and_runs_what_was_saved() throws {
+        let tmux = try start(["EDITOR": "vi"])
+        tmux.type("SELECT 6 * 7;")
+        #expect(tmux.waitFor { $0.contains("42\n") } != nil)
+        tmux.type(".edit")
+        #expect(tmux.waitFor { $0.contains("sqlive-edit-") || $0.contains("~") } != nil)
+        tmux.keys("c", "c")
+        tmux.literal("SELECT 'edited in vi';")
+        tmux.keys("Escape")
+        tmux.literal(":wq")
+        tmux.keys("Enter")
+        #expect(tmux.waitFor { $0.contains("edited in vi\n") } != nil)
+    }
+}
+
+/// One program in a detached tmux session on a private server, killed when done.
+private final class Tmux {
+    private let socket = "sqlive-data-\(UUID().uuidString.prefix(8))"
+
+    init(command: String, width: Int, height: Int) throws {
+        let started = run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])
+        guard started.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(started.output)") }
+        run(["set-option", "-t", "main", "remain-on-exit", "on"])
+    }
+
+    deinit {
+        run(["kill-server"])
+    }
+
+    /// Types a line and presses Enter.
+    func type(_ line: String) {
+        literal(line)
+        keys("Enter")
+    }
+
+    /// Types text as is (a trailing `;` is escaped from tmux's command parser).
+    func literal(_ text: String) {
+        let escaped = text.hasSuffix(";") ? String(text.dropLast()) + "\\;" : text
+        run(["send-keys", "-t", "main", "-l", escaped])
+    }
+
+    /// Presses keys by tmux's names (`Enter`, `Escape`, `q`).
+    func keys(_ names: String...) {
+        run(["send-keys", "-t", "main"] + names)
+    }
+
+    /// The visible screen.
+    func screen() -> String {
+        run(["capture-pane", "-p", "-t", "main"]).output
+    }
+
+    /// Polls the screen until `predicate` holds; the screen then, or nil after `timeout`.
+    func waitFor(timeout: TimeInterval = 30, _ predicate: (String) -> Bool) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let text = screen()
+            if predicate(text) { return text }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do {
+            try process.run()
+        } catch {
+            return (-1, "\(error)")
+        }
+        // Read before waiting, so a full pipe can't block tmux.
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+private struct TmuxError: Error {
+    var message: String
+}
+
+extension String {
+    /// The last line with something on it.
+    fileprivate var lastLine: String {
+        split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""
+    }
+}
