@@ -12,18 +12,18 @@ import Testing
     }
 
     /// An editor that records the file it was given, then replaces its text (or exits
-    /// with `status`).
+    /// with `status`). It runs as `sh SCRIPT`: a script just written can't always be
+    /// executed directly while other tests start processes ("Text file busy").
     private func editor(named name: String, writes text: String, status: Int = 0) throws -> String {
         let script = folder.appendingPathComponent(name).path
         let log = folder.appendingPathComponent("\(name).log").path
         try """
             #!/bin/sh
             cat "$1" > '\(log)'
-            printf '%s\\n' '\(text)' > "$1"
+            printf '%s\\n' '\(text.replacingOccurrences(of: "'", with: "'\\''"))' > "$1"
             exit \(status)
             """.write(toFile: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script)
-        return script
+        return "sh \(script)"
     }
 
     private func log(_ name: String) throws -> String {

@@ -32,18 +32,18 @@ import Testing
         #expect(!paged.contains("row 100"))
         tmux.keys("q")
         tmux.type("SELECT 'after the pager';")
-        #expect(tmux.waitFor { $0.contains("after the pager\n") } != nil)
+        #expect(tmux.waitFor { $0.hasLine("after the pager") } != nil)
     }
 
     @Test func the_pager_gets_the_whole_result_and_a_short_result_skips_it() throws {
         let record = path("paged.txt")
         let tmux = try start(["PAGER": "cat > \(record)"])
         tmux.type(rows(5))
-        #expect(tmux.waitFor { $0.contains("row 5") } != nil)
+        #expect(tmux.waitFor { $0.hasLine("row 5") } != nil)
         #expect(!FileManager.default.fileExists(atPath: record))
         tmux.type(rows(60))
         tmux.type("SELECT 'done';")
-        #expect(tmux.waitFor { $0.contains("done\n") } != nil)
+        #expect(tmux.waitFor { $0.hasLine("done") } != nil)
         let paged = try String(contentsOfFile: record, encoding: .utf8)
         #expect(paged == (1...60).map { "row \($0)\n" }.joined())
     }
@@ -69,14 +69,14 @@ import Testing
         tmux.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 6000000) SELECT count(*) FROM c;")
         let ticking = try #require(tmux.waitFor(timeout: 60) { $0.contains("Ctrl-C interrupts") })
         #expect(ticking.contains("running "))
-        let done = try #require(tmux.waitFor(timeout: 300) { $0.contains("6000000\n") })
+        let done = try #require(tmux.waitFor(timeout: 300) { $0.hasLine("6000000") })
         #expect(!done.contains("running "))
     }
 
     @Test func edit_opens_vi_on_the_last_statement_and_runs_what_was_saved() throws {
         let tmux = try start(["EDITOR": "vi"])
         tmux.type("SELECT 6 * 7;")
-        #expect(tmux.waitFor { $0.contains("42\n") } != nil)
+        #expect(tmux.waitFor { $0.hasLine("42") } != nil)
         tmux.type(".edit")
         #expect(tmux.waitFor { $0.contains("sqlive-edit-") || $0.contains("~") } != nil)
         tmux.keys("c", "c")
@@ -84,22 +84,27 @@ import Testing
         tmux.keys("Escape")
         tmux.literal(":wq")
         tmux.keys("Enter")
-        #expect(tmux.waitFor { $0.contains("edited in vi\n") } != nil)
+        #expect(tmux.waitFor { $0.hasLine("edited in vi") } != nil)
     }
 }
 
 /// One program in a detached tmux session on a private server, killed when done.
 private final class Tmux {
     private let socket = "sqlive-data-\(UUID().uuidString.prefix(8))"
+    /// The tmux server and the program in its pane, ended with SIGKILL should kill-server
+    /// leave them behind.
+    private var processes: [pid_t] = []
 
     init(command: String, width: Int, height: Int) throws {
         let started = run(["new-session", "-d", "-s", "main", "-x", "\(width)", "-y", "\(height)", command])
-        guard started.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(started.output)") }
-        run(["set-option", "-t", "main", "remain-on-exit", "on"])
+        guard started.status == 0 else { throw TmuxError(message: "tmux new-session failed with status \(started.status)") }
+        processes = run(["display-message", "-p", "-t", "main", "#{pane_pid} #{pid}"]).output
+            .split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
     }
 
     deinit {
         run(["kill-server"])
+        for process in processes { kill(process, SIGKILL) }
     }
 
     /// Types a line and presses Enter.
@@ -139,23 +144,36 @@ private final class Tmux {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Runs a tmux command and waits for it; what it prints goes through a file. Not with
+    /// Foundation's Process: tmux's first client forks the server, and the test runner's
+    /// threads may block SIGCHLD, so Process may never see the client end. posix_spawn and
+    /// waitpid don't depend on signals, and the child starts with no signal blocked (the
+    /// server and sqlive inherit that).
     @discardableResult
     private func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do {
-            try process.run()
-        } catch {
-            return (-1, "\(error)")
-        }
-        // Read before waiting, so a full pipe can't block tmux.
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let outputPath = NSTemporaryDirectory() + "\(socket)-\(UUID().uuidString).out"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let argv = (["/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0 else { return (-1, "") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return ((status >> 8) & 0xff, output)
     }
 }
 
@@ -164,6 +182,11 @@ private struct TmuxError: Error {
 }
 
 extension String {
+    /// Whether a line of the screen is exactly `line` (trailing spaces aside).
+    fileprivate func hasLine(_ line: String) -> Bool {
+        split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces) == line }
+    }
+
     /// The last line with something on it.
     fileprivate var lastLine: String {
         split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }.map(String.init) ?? ""

@@ -47,7 +47,8 @@ struct ImportProgress {
         var parts = ["\(grouped(rows)) rows"]
         let rate = "\(grouped(Int(Double(rows) / seconds))) rows/s"
         guard let totalBytes, totalBytes > 0 else {
-            return "importing \(name)  " + (parts + ["\(megabytes(bytes)) MB", rate]).joined(separator: "  ")
+            let text = "importing \(name)  " + (parts + ["\(megabytes(bytes)) MB", rate]).joined(separator: "  ")
+            return DisplayWidth.truncate(text, to: width - 1)
         }
         let fraction = min(1, Double(bytes) / Double(totalBytes))
         parts.insert("\(Int(fraction * 100))%", at: 0)
@@ -57,9 +58,13 @@ struct ImportProgress {
             parts.append("ETA \(Int((seconds * (1 - fraction) / fraction).rounded(.up)))s")
         }
         let text = parts.joined(separator: "  ")
-        let head = "importing \(DisplayWidth.truncate(name, to: 24)) "
-        let barWidth = min(30, width - DisplayWidth.of(head) - DisplayWidth.of(text) - 4)
-        guard barWidth >= 10 else { return head + text }
+        // One column is kept free: a line that fills the width wraps on some terminals, and
+        // the carriage return that redraws it would then leave its first half behind.
+        let available = width - 1
+        let nameColumns = min(24, available - DisplayWidth.of(text) - "importing  ".count)
+        let head = nameColumns >= 8 ? "importing \(DisplayWidth.truncate(name, to: nameColumns)) " : "importing "
+        let barWidth = min(30, available - DisplayWidth.of(head) - DisplayWidth.of(text) - 3)
+        guard barWidth >= 10 else { return DisplayWidth.truncate(head + text, to: available) }
         let filled = Int(fraction * Double(barWidth))
         return head + "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]  " + text
     }
