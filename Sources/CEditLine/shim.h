@@ -3,7 +3,11 @@
 #define SQLIVE_CEDITLINE_SHIM_H
 
 #include <stdio.h>
+#include <wchar.h>
 #include <histedit.h>
+
+/* glibc declares wcwidth only under _XOPEN_SOURCE, which Swift's importer doesn't define. */
+int wcwidth(wchar_t c);
 
 typedef char *(*sqlive_prompt_fn)(EditLine *);
 typedef int (*sqlive_getc_fn)(EditLine *, wchar_t *);
@@ -39,8 +43,22 @@ static inline int sqlive_el_add_function(EditLine *el, const char *name, const c
 static inline int sqlive_el_bind(EditLine *el, const char *key, const char *name) {
     return el_set(el, EL_BIND, key, name, NULL);
 }
+/* One `settty` setting, e.g. ("-x", "-echoctl"): the terminal mode used outside el_gets. */
+static inline int sqlive_el_settty(EditLine *el, const char *mode, const char *setting) {
+    return el_set(el, EL_SETTY, mode, setting, NULL);
+}
+/* Puts the terminal in libedit's editing mode now (1) or back in its normal mode (0). */
+static inline int sqlive_el_prepare_terminal(EditLine *el, int flag) {
+    return el_set(el, EL_PREP_TERM, flag);
+}
 static inline int sqlive_el_refresh(EditLine *el) {
     return el_set(el, EL_REFRESH);
+}
+/* The terminal's width as libedit knows it (after el_resize). */
+static inline int sqlive_el_columns(EditLine *el) {
+    int columns = 0;
+    if (el_get(el, EL_GETTC, "co", &columns, NULL) != 0) return 0;
+    return columns;
 }
 
 static inline History *sqlive_history_init(int size) {
@@ -59,9 +77,10 @@ static inline int sqlive_history_load(History *h, const char *path) {
     HistEvent ev;
     return history(h, &ev, H_LOAD, path);
 }
-static inline int sqlive_history_save(History *h, const char *path) {
+/* Writes the history to an open stream (a temporary file we create with mode 0600). */
+static inline int sqlive_history_save_fp(History *h, FILE *file) {
     HistEvent ev;
-    return history(h, &ev, H_SAVE, path);
+    return history(h, &ev, H_SAVE_FP, file);
 }
 
 #endif

@@ -22,7 +22,8 @@ struct Launcher {
 
         let connection: DatabaseConnection
         do {
-            connection = try DatabaseConnection(OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly))
+            connection = try DatabaseConnection(OpenOptions(
+                path: options.database ?? ":memory:", readonly: options.readonly, forbidsAttach: options.safe))
         } catch {
             FileHandleWriter.standardError(environment.diagnosticPrinter.render(error))
             return 1
@@ -59,16 +60,18 @@ struct Launcher {
     }
 
     private func applyCommandLineSettings(to settings: inout Settings) {
-        if let mode = options.mode { settings.setMode(mode) }
+        if let mode = options.mode { settings.setCommandLineMode(mode) }
         if let headers = options.headers { settings.showHeaders = headers }
         if options.bail { settings.bail = true }
         if options.echo { settings.echo = true }
+        if options.safe { settings.safeMode = true }
     }
 
     /// Runs `--init FILE`, or `~/.replrc` when it exists. Never a `.replrc` of the current
     /// folder: a file someone else put there could run anything.
     private func runInitFile(in session: Session) {
-        guard !options.noInit else { return }
+        // --safe is for untrusted databases and shared sessions: no init file runs.
+        guard !options.noInit, !options.safe else { return }
         let path: String
         if let initFile = options.initFile {
             path = initFile

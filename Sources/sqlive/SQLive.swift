@@ -38,6 +38,9 @@ struct SQLive: ParsableCommand {
     @Flag(help: "Open the database read-only.")
     var readonly = false
 
+    @Flag(help: "Refuse ATTACH, extensions, meta-commands that write files or run programs, and init files.")
+    var safe = false
+
     @Flag(help: "Stop at the first error.")
     var bail = false
 
@@ -53,6 +56,9 @@ struct SQLive: ParsableCommand {
     func validate() throws {
         if noInit && initFile != nil {
             throw ValidationError("--init and --no-init cannot be used together")
+        }
+        if safe && initFile != nil {
+            throw ValidationError("--safe runs no init file: drop --init")
         }
     }
 

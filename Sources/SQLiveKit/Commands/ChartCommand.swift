@@ -1,5 +1,5 @@
 /// `.chart QUERY`: the result of a query as a bar chart, or a sparkline for one column.
-struct ChartCommand: QueryCommand {
+struct ChartCommand: RawTextCommand {
     let name = "chart"
     let usage = "QUERY"
     let summary = "draw QUERY's result as bars (label, value) or a sparkline (one column)"

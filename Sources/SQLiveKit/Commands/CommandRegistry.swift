@@ -30,11 +30,15 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
-        if let queryCommand = command as? any QueryCommand {
-            try queryCommand.run(text: CommandLineTokenizer.firstWord(of: line)?.rest ?? "", in: session)
-            return
+        if session.settings.safeMode && command.effect != .harmless {
+            throw Diagnostic(".\(command.name) is disabled in safe mode: it \(command.effect.refusal)",
+                             hint: "start sqlive without --safe to use it")
         }
-        try command.run(words, in: session)
+        if let textCommand = command as? any RawTextCommand {
+            try textCommand.run(text: RawArguments.afterCommandName(line), in: session)
+        } else {
+            try command.run(words, in: session)
+        }
     }
 
     func unknownCommand(_ typed: String) -> Diagnostic {

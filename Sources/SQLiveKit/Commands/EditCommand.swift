@@ -3,6 +3,7 @@ struct EditCommand: MetaCommand {
     let name = "edit"
     let usage = ""
     let summary = "edit the last statement in $VISUAL or $EDITOR (default vi), then run it"
+    let effect = CommandEffect.runsPrograms
     let details = """
         .edit writes the last statement run to a temporary .sql file and opens it in
         $VISUAL, else $EDITOR, else vi. When the editor exits with status 0, the file is run

@@ -3,6 +3,7 @@ struct ImportCommand: MetaCommand {
     let name = "import"
     let usage = "?--csv|--tsv? ?--skip N? ?--schema S? FILE TABLE"
     let summary = "load the rows of a CSV or TSV file into TABLE (created from the header if new)"
+    let effect = CommandEffect.opensFiles
     let details = """
         .import FILE TABLE reads FILE and inserts one row per record, in one transaction.
         --csv          comma-separated, RFC 4180 quoting ("a ""b"", c" is one field)

@@ -13,13 +13,37 @@ public protocol MetaCommand: Sendable {
     var details: String { get }
     /// Candidates for the argument being typed; `arguments` are the words before it.
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String]
+    /// What the command may do beyond the session; `--safe` refuses all but `.harmless`.
+    var effect: CommandEffect { get }
     /// Runs the command with its arguments (tokenized like sqlite3: quotes group words).
     func run(_ arguments: [String], in session: Session) throws(Diagnostic)
+}
+
+/// What a meta-command can do outside the session, for `--safe`.
+public enum CommandEffect: Sendable, Equatable {
+    /// Reads and changes only the session and its database.
+    case harmless
+    /// Writes files (`.output`, `.once`, `.export`).
+    case writesFiles
+    /// Runs another program or a script from a file (`.edit`, `.shell`).
+    case runsPrograms
+    /// Opens other files as databases (`.open`).
+    case opensFiles
+
+    var refusal: String {
+        switch self {
+        case .harmless: ""
+        case .writesFiles: "writes files"
+        case .runsPrograms: "runs other programs"
+        case .opensFiles: "opens other files"
+        }
+    }
 }
 
 extension MetaCommand {
     public var aliases: [String] { [] }
     public var details: String { summary }
+    public var effect: CommandEffect { .harmless }
     public func completions(after arguments: [String], prefix: String, in session: Session) -> [String] { [] }
 
     /// The full usage line: `.mode MODE ?TABLE?`.

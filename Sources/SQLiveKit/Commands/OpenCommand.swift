@@ -7,6 +7,7 @@ struct OpenCommand: MetaCommand {
     let name = "open"
     let usage = "?--readonly? ?--new? ?FILE?"
     let summary = "close this database and open FILE (no FILE: a new in-memory database)"
+    let effect = CommandEffect.opensFiles
     let details = """
         .open FILE opens FILE, creating it if it does not exist.
         --readonly  open it read-only
@@ -28,8 +29,9 @@ struct OpenCommand: MetaCommand {
                 path = argument
             }
         }
+        let current = session.connection.options
         let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
-                                  busyTimeout: session.connection.options.busyTimeout)
+                                  busyTimeout: current.busyTimeout, forbidsAttach: current.forbidsAttach)
         if startsEmpty && !options.isInMemory {
             try truncate(options.path)
         }

@@ -4,6 +4,7 @@ struct OutputCommand: MetaCommand {
     let name = "output"
     let usage = "?FILE?"
     let summary = "send results to FILE, or back to the screen with no FILE"
+    let effect = CommandEffect.writesFiles
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
@@ -11,6 +12,7 @@ struct OutputCommand: MetaCommand {
             session.endRedirection()
             return
         }
+        try rejectOptions(arguments, of: self)
         try session.redirectOutput(to: path, once: false)
     }
 }
@@ -20,9 +22,19 @@ struct OnceCommand: MetaCommand {
     let name = "once"
     let usage = "FILE"
     let summary = "send the results of the next statement only to FILE"
+    let effect = CommandEffect.writesFiles
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
+        try rejectOptions(arguments, of: self)
         try session.redirectOutput(to: arguments[0], once: true)
+    }
+}
+
+/// `.output -x` is a typo, not a file name: refuse words that look like options (a file whose
+/// name starts with `-` can be written as `./-x`).
+private func rejectOptions(_ arguments: [String], of command: some MetaCommand) throws(Diagnostic) {
+    if let option = arguments.first(where: { $0.hasPrefix("-") }) {
+        throw command.usageError("unknown option \(option) (for a file of that name, write ./\(option))")
     }
 }

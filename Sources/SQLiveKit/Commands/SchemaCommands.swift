@@ -118,13 +118,13 @@ enum SchemaQuery {
     }
 }
 
-/// Names laid out in columns across 80 characters, filled column by column, as sqlite3 does
-/// for `.tables` and `.indexes`.
+/// Names laid out in columns across 80 characters (or `lineWidth`), filled column by column,
+/// as sqlite3 does for `.tables` and `.indexes`.
 enum ColumnList {
-    static func format(_ names: [String]) -> String {
+    static func format(_ names: [String], lineWidth: Int = 80) -> String {
         guard !names.isEmpty else { return "" }
         let width = names.map(\.count).max() ?? 0
-        let columns = max(1, 80 / (width + 2))
+        let columns = max(1, lineWidth / (width + 2))
         let rows = (names.count + columns - 1) / columns
         var text = ""
         for row in 0..<rows {

@@ -110,16 +110,43 @@ struct DatabaseDumper {
         let statement = try db.makeStatement(sql: "SELECT \(selected.joined(separator: ",")) FROM main.\(SQLIdentifier.quoted(table))")
         statement.setUncheckedArguments(StatementArguments())
         let columnCount = statement.columnCount
-        let literal = SQLLiteral(keepsNewlines: options.keepsNewlines)
         try StepCursor(statement: statement).forEach { sqliteStatement in
             let row = StatementRow(statement: sqliteStatement, columnCount: columnCount)
             output.append(prefix)
             for index in 0..<columnCount {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                literal.append(row, at: index, to: output)
+                appendValue(row, at: index, to: output)
             }
             output.append(");\n")
             output.endRow()
+        }
+    }
+
+    /// One value as sqlite3's `.dump` writes it (its insert mode), with one deliberate
+    /// difference: text holding a NUL byte, which sqlite3 cuts short, is written
+    /// `CAST(X'…' AS TEXT)` so that it loads back whole.
+    private func appendValue(_ row: StatementRow, at index: Int, to output: OutputBuffer) {
+        switch row.storageClass(at: index) {
+        case .null:
+            output.append("NULL")
+        case .integer:
+            row.withText(at: index) { output.append($0) }
+        case .real:
+            SQLLiteral.writeReal(row.double(at: index), format: .insert, to: output)
+        case .text:
+            row.withText(at: index) { text in
+                if text.contains(0) {
+                    output.append("CAST(")
+                    SQLLiteral.writeHexBlob(text, to: output)
+                    output.append(" AS TEXT)")
+                } else if options.keepsNewlines {
+                    SQLLiteral.writeQuoted(text, to: output)
+                } else {
+                    SQLLiteral.writeEscapedQuoted(text, to: output)
+                }
+            }
+        case .blob:
+            row.withBlob(at: index) { SQLLiteral.writeHexBlob($0, to: output) }
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDBSQLite
 
 /// Turns lines of input into complete units: meta-command lines and SQL statements.
@@ -45,7 +46,7 @@ public struct InputSplitter {
             pending += line
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
-        guard line.utf8.contains(UInt8(ascii: ";")), Self.isComplete(pending) else { return [] }
+        guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return [] }
         let units = Self.statements(in: pending).map { piece in
             InputUnit(kind: .sql, text: piece.text, location: location(pendingStartLine + piece.lineOffset))
         }
@@ -81,49 +82,80 @@ public struct InputSplitter {
         line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
+    /// How many `;` the text holds, counting no further than `limit` (memchr-fast: this runs
+    /// on every line of a script).
+    static func semicolonCount(_ text: String, upTo limit: Int) -> Int {
+        func count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            guard var cursor = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+            var remaining = bytes.count
+            var found = 0
+            while found < limit, remaining > 0, let hit = memchr(cursor, Int32(UInt8(ascii: ";")), remaining) {
+                found += 1
+                let consumed = UnsafeRawPointer(hit) - cursor + 1
+                cursor += consumed
+                remaining -= consumed
+            }
+            return found
+        }
+        return text.utf8.withContiguousStorageIfAvailable(count) ?? Array(text.utf8).withUnsafeBufferPointer(count)
+    }
+
     static func isComplete(_ text: String) -> Bool {
         text.withCString { sqlite3_complete($0) != 0 }
     }
 
     /// True when the text holds no statement at all: only spaces, `;` and comments.
     static func isOnlyCommentsOrSpace(_ text: String) -> Bool {
-        strippedOfComments(text).unicodeScalars.allSatisfy { $0 == ";" || $0.properties.isWhitespace }
+        firstStatementByte(in: text) == nil
     }
 
-    /// The text with `--` and `/* */` comments removed (strings kept), for emptiness checks.
-    static func strippedOfComments(_ text: String) -> String {
-        var result = ""
-        var iterator = Array(text.unicodeScalars)[...]
-        while let scalar = iterator.popFirst() {
-            switch scalar {
-            case "-" where iterator.first == "-":
-                while let next = iterator.first, next != "\n" { iterator.removeFirst() }
-            case "/" where iterator.first == "*":
-                iterator.removeFirst()
-                while let next = iterator.popFirst() {
-                    if next == "*" && iterator.first == "/" { iterator.removeFirst(); break }
+    /// The text from its first statement byte on: leading spaces, `;` and comments dropped.
+    static func droppingLeadingComments(_ text: String) -> Substring {
+        guard let offset = firstStatementByte(in: text) else { return "" }
+        return Substring(text.utf8.dropFirst(offset))
+    }
+
+    /// The UTF-8 offset of the first byte that is not a space, a `;` or part of a comment.
+    ///
+    /// Scans bytes and stops at the first byte of a statement, so a normal statement costs
+    /// a few comparisons (this runs for every line of a script).
+    private static func firstStatementByte(in text: String) -> Int? {
+        // Native strings are contiguous; the fallback copies only for bridged ones.
+        text.utf8.withContiguousStorageIfAvailable(firstStatementByte)
+            ?? Array(text.utf8).withUnsafeBufferPointer(firstStatementByte)
+    }
+
+    private static func firstStatementByte(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+                 UInt8(ascii: ";"), 0x0B, 0x0C:
+                index += 1
+            case UInt8(ascii: "-") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "-"):
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                index += 2
+                while index + 1 < bytes.count
+                    && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
                 }
-            case "'", "\"", "`":
-                result.unicodeScalars.append(scalar)
-                while let next = iterator.popFirst() {
-                    result.unicodeScalars.append(next)
-                    if next == scalar { break }
-                }
+                index += 2
             default:
-                result.unicodeScalars.append(scalar)
+                return index
             }
         }
-        return result
+        return nil
     }
 
     /// Splits complete text into statements: each `;` after which the text so far is complete
     /// ends one. What follows the last statement (spaces, a comment) stays with it; empty
     /// statements (`;;`) are dropped. Each piece says how many lines into the text it starts.
     static func statements(in text: String) -> [(text: String, lineOffset: Int)] {
-        let bytes = Array(text.utf8)
-        if bytes.count(where: { $0 == UInt8(ascii: ";") }) <= 1 {
-            return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(bytes[...]))]
+        if semicolonCount(text, upTo: 2) <= 1 {
+            return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(text.utf8))]
         }
+        let bytes = Array(text.utf8)
         var pieces: [(text: String, lineOffset: Int)] = []
         var start = 0
         var newlinesBeforeStart = 0
@@ -144,7 +176,7 @@ public struct InputSplitter {
     }
 
     /// Newlines among the whitespace that opens a piece, so its line is the statement's own.
-    private static func leadingNewlines(_ bytes: ArraySlice<UInt8>) -> Int {
+    private static func leadingNewlines(_ bytes: some Sequence<UInt8>) -> Int {
         var count = 0
         for byte in bytes {
             if byte == UInt8(ascii: "\n") { count += 1 } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { break }

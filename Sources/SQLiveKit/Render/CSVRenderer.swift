@@ -7,12 +7,21 @@ final class CSVRenderer: ResultRenderer {
     private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
     private let showHeaders: Bool
+    /// For each byte, whether it forces quotes: ``quoteTriggers``, plus the separator when it
+    /// is one byte, so the common case needs one pass over a value.
+    private let triggers: [Bool]
+    /// The separator is empty or longer than a byte: it is searched for in each value.
+    private let searchesSeparator: Bool
     private var columns: [String] = []
     private var rowCount = 0
 
     init(_ context: RenderContext) {
         output = context.output
         columnSeparator = Array(context.settings.columnSeparator.utf8)
+        var triggers = Self.quoteTriggers
+        if columnSeparator.count == 1 { triggers[Int(columnSeparator[0])] = true }
+        self.triggers = triggers
+        searchesSeparator = columnSeparator.count != 1
         rowSeparator = Array(context.settings.rowSeparator.utf8)
         nullValue = Array(context.settings.nullValue.utf8)
         showHeaders = context.settings.showHeaders
@@ -64,12 +73,17 @@ final class CSVRenderer: ResultRenderer {
 
     private func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return true }
-        for byte in bytes where Self.quoteTriggers[Int(byte)] { return true }
-        return contains(bytes, columnSeparator)
+        let quotes = triggers.withUnsafeBufferPointer { table in
+            bytes.contains { table[Int($0)] }
+        }
+        return quotes || (searchesSeparator && contains(bytes, columnSeparator))
     }
 
+    /// Whether `needle` occurs in `haystack`; an empty needle always does (C's `strstr`,
+    /// which sqlite3 uses, so an empty separator quotes every value).
     private func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, haystack.count >= needle.count else { return false }
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
         var index = 0
         while index + needle.count <= haystack.count {
             if haystack[index] == first && needle.indices.allSatisfy({ haystack[index + $0] == needle[$0] }) {

@@ -5,9 +5,15 @@ public enum OutputMode: String, CaseIterable, Sendable {
     /// Makes the renderer for one result.
     public func makeRenderer(_ context: RenderContext) -> any ResultRenderer {
         switch self {
-        case .list, .tabs: ListRenderer(context)
+        case .box: GridRenderer(context, style: .box)
+        case .table: GridRenderer(context, style: .table)
+        case .markdown: GridRenderer(context, style: .markdown)
         case .csv: CSVRenderer(context)
-        default: ListRenderer(context) // RENDERERS-IN-PROGRESS: replaced by the renderer work
+        case .list, .tabs: ListRenderer(context)
+        case .json: JSONRenderer(context)
+        case .line: LineRenderer(context)
+        case .quote: QuoteRenderer(context)
+        case .insert: InsertRenderer(context)
         }
     }
 

@@ -22,6 +22,22 @@ public protocol ResultRow {
     func withBlob<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T
 }
 
+extension ResultRow {
+    /// A copy of the row that outlives the statement step.
+    public func stored() -> StoredRow {
+        StoredRow(cells: (0..<columnCount).map { index in
+            let kind = storageClass(at: index)
+            switch kind {
+            case .null: return StoredRow.Cell(kind: .null, bytes: [], number: 0)
+            case .integer: return StoredRow.Cell(kind: .integer, bytes: withText(at: index, Array.init), number: Double(int64(at: index)), integer: int64(at: index))
+            case .real: return StoredRow.Cell(kind: .real, bytes: withText(at: index, Array.init), number: double(at: index))
+            case .text: return StoredRow.Cell(kind: .text, bytes: withText(at: index, Array.init), number: 0)
+            case .blob: return StoredRow.Cell(kind: .blob, bytes: withBlob(at: index, Array.init), number: 0)
+            }
+        })
+    }
+}
+
 /// The current row of a statement being stepped: reads straight from SQLite.
 public struct StatementRow: ResultRow {
     public let statement: SQLiteStatement
@@ -67,20 +83,6 @@ public struct StatementRow: ResultRow {
         }
         let count = Int(sqlite3_column_bytes(statement, column))
         return try body(UnsafeBufferPointer(start: blob.assumingMemoryBound(to: UInt8.self), count: count))
-    }
-
-    /// A copy of the row that outlives the statement step.
-    public func stored() -> StoredRow {
-        StoredRow(cells: (0..<columnCount).map { index in
-            let kind = storageClass(at: index)
-            switch kind {
-            case .null: return StoredRow.Cell(kind: .null, bytes: [], number: 0)
-            case .integer: return StoredRow.Cell(kind: .integer, bytes: withText(at: index, Array.init), number: Double(int64(at: index)), integer: int64(at: index))
-            case .real: return StoredRow.Cell(kind: .real, bytes: withText(at: index, Array.init), number: double(at: index))
-            case .text: return StoredRow.Cell(kind: .text, bytes: withText(at: index, Array.init), number: 0)
-            case .blob: return StoredRow.Cell(kind: .blob, bytes: withBlob(at: index, Array.init), number: 0)
-            }
-        })
     }
 }
 

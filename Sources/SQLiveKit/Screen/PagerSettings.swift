@@ -11,10 +11,11 @@ struct PagerSettings {
     static let defaultCommand = "less -FRX"
 
     /// The pager of an interactive session, or nil when results go straight to the screen:
-    /// `.pager off`, an empty `$PAGER`, or a screen size we can't read.
+    /// `.pager off`, an empty `$PAGER`, `--safe` (which runs no other program), or a screen
+    /// size we can't read.
     init?(settings: Settings, environment: SessionEnvironment) {
         let command = environment.variables["PAGER"] ?? Self.defaultCommand
-        guard settings.pager, !command.allSatisfy(\.isWhitespace),
+        guard settings.pager, !settings.safeMode, !command.allSatisfy(\.isWhitespace),
               let rows = environment.terminalHeight(), let columns = environment.terminalWidth(),
               rows > 1 else {
             return nil

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// How to open a database: the path and the options given on the command line or to `.open`.
 public struct OpenOptions: Sendable, Equatable {
@@ -7,11 +8,14 @@ public struct OpenOptions: Sendable, Equatable {
     public var readonly: Bool
     /// How long a statement waits for another connection's lock before failing.
     public var busyTimeout: TimeInterval
+    /// `--safe`: the connection refuses ATTACH (extension loading is off in every mode).
+    public var forbidsAttach: Bool
 
-    public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5) {
+    public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5, forbidsAttach: Bool = false) {
         self.path = path
         self.readonly = readonly
         self.busyTimeout = busyTimeout
+        self.forbidsAttach = forbidsAttach
     }
 
     /// An empty path or `:memory:` means a private in-memory database, as in sqlite3.
@@ -37,9 +41,16 @@ public final class DatabaseConnection: Sendable {
         configuration.foreignKeysEnabled = false
         configuration.acceptsDoubleQuotedStringLiterals = true
         configuration.busyMode = .timeout(options.busyTimeout)
-        configuration.label = "sqlive"
-        // BEGIN in one statement and COMMIT in a later one, as in any SQL shell (and in dumps).
+        // A shell runs `BEGIN;` and `COMMIT;` as separate inputs: transactions stay open
+        // between database accesses, which GRDB otherwise stops the process for.
         configuration.allowsUnsafeTransactions = true
+        configuration.label = "sqlive"
+        if options.forbidsAttach {
+            // SQLite has no switch for ATTACH; a limit of zero attached databases is one.
+            configuration.prepareDatabase { db in
+                sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
+            }
+        }
         do {
             if options.isInMemory {
                 queue = try DatabaseQueue(configuration: configuration)
@@ -75,6 +86,13 @@ public final class DatabaseConnection: Sendable {
         } else if !options.readonly && !FileManager.default.isWritableFile(atPath: options.path) {
             throw Diagnostic("cannot open \(options.path): the file is not writable (use --readonly to read it)",
                              hint: nil)
+        }
+    }
+
+    /// Sets how long statements wait for another connection's lock (`.timeout`).
+    public func setBusyTimeout(milliseconds: Int32) {
+        queue.inDatabase { db in
+            _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds)
         }
     }
 

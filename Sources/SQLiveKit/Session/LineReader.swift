@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// A source of input lines: a file, standard input, or a list of strings.
 public protocol LineSource {
@@ -46,9 +44,13 @@ public final class FileLineSource: LineSource {
         guard length >= 0, let buffer else { return nil }
         var count = length
         if count > 0 && buffer[count - 1] == 0x0A { count -= 1 }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+        let line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
             String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
         }
+        // SQLite reads text up to a NUL; show NUL as U+FFFD so SQLite reports the bad token
+        // instead of silently cutting the line.
+        guard memchr(buffer, 0, count) != nil else { return line }
+        return line.replacingOccurrences(of: "\0", with: "\u{FFFD}")
     }
 }
 

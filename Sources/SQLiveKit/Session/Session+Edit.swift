@@ -23,6 +23,9 @@ extension Session {
     /// `.edit` passes the last statement; a front-end can pass the statement being typed
     /// (a key binding), which is why this is public.
     public func editAndRun(_ text: String) throws(Diagnostic) {
+        guard !settings.safeMode else {
+            throw Diagnostic("editing is disabled in safe mode: it runs other programs", hint: "start sqlive without --safe to use it")
+        }
         let path = try Self.writeTemporarySQL(text)
         defer { unlink(path) }
         let editor = preferredEditor

@@ -16,7 +16,11 @@ extension Session {
             do {
                 try execute(statement, db: db, makeRenderer: makeRenderer ?? settings.mode.makeRenderer)
             } catch let error as DatabaseError {
-                throw Diagnostic.execution(error)
+                var diagnostic = Diagnostic.execution(error)
+                if connection.options.forbidsAttach, error.message?.hasPrefix("too many attached databases") == true {
+                    diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
+                }
+                throw diagnostic
             }
             if settings.changes {
                 let changes = sqlite3_changes64(db.sqliteConnection)
@@ -41,17 +45,25 @@ extension Session {
         }
     }
 
+    /// Steps a freshly compiled statement to its end, rendering its rows if it returns any.
+    ///
+    /// `.parameter` values are bound to the statement's parameters; those never set are NULL,
+    /// as in sqlite3. A fresh statement needs no reset, so it is stepped through
+    /// ``StepCursor`` directly (GRDB's `execute()` would reset it first, a measurable cost on
+    /// scripts of many small statements).
     private func execute(_ statement: Statement, db: Database,
                          makeRenderer: (RenderContext) -> any ResultRenderer) throws {
-        statement.setUncheckedArguments(parameterArguments(for: statement))
+        if sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
+            statement.setUncheckedArguments(parameterArguments(for: statement))
+        }
         let columnCount = statement.columnCount
+        let cursor = StepCursor(statement: statement)
         guard columnCount > 0 else {
-            try statement.execute()
+            try cursor.forEach { _ in }
             return
         }
         let renderer = makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
-        let cursor = StepCursor(statement: statement)
         do {
             try cursor.forEach { sqliteStatement in
                 renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))

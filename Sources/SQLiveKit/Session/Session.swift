@@ -29,6 +29,8 @@ public final class Session {
     public internal(set) var quitRequested: Int32?
     /// The nesting depth of `.read`, to refuse a script that reads itself forever.
     var readDepth = 0
+    /// The live panes (`.pin`), observed through GRDB's ValueObservation.
+    public private(set) lazy var paneBoard = PaneBoard(session: self)
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
     var parameters = ParameterStore()
     /// The last SQL statement run, which `.edit` opens.
@@ -78,6 +80,7 @@ public final class Session {
             report(Diagnostic("\(error)"), at: unit.location)
             succeeded = false
         }
+        settlePanes()
         finishUnit()
         return succeeded
     }

@@ -22,7 +22,7 @@ public struct SessionEnvironment: Sendable {
         terminalWidth: @escaping @Sendable () -> Int? = { nil },
         diagnosticPrinter: DiagnosticPrinter = DiagnosticPrinter(),
         onBrokenPipe: @escaping @Sendable () -> Void = {},
-        homeDirectory: String = NSHomeDirectory()
+        homeDirectory: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
     ) {
         self.isInteractive = isInteractive
         self.terminalWidth = terminalWidth

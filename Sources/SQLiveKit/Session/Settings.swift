@@ -13,6 +13,11 @@ public struct Settings: Sendable, Equatable {
     public var changes = false
     public var echo = false
     public var bail = false
+    /// `--safe`: no ATTACH, no extensions, no meta-command that writes files or runs programs.
+    /// Set at start only; no command turns it off.
+    public var safeMode = false
+    /// The folder `.migrate` reads when given none (`.migrations-dir`); nil: `./migrations`.
+    public var migrationsDirectory: String?
     /// Results taller than the terminal go through `$PAGER` (interactive sessions only).
     public var pager = true
 
@@ -40,5 +45,14 @@ public struct Settings: Sendable, Equatable {
         case .box, .table, .markdown, .json:
             break
         }
+    }
+
+    /// Switches mode the way sqlite3's command-line options (`-csv`, `-tabs`, …) do: as
+    /// ``setMode(_:table:)``, except that csv keeps the row separator. `sqlite3 -csv` ends
+    /// rows with "\n" where `.mode csv` ends them with "\r\n".
+    public mutating func setCommandLineMode(_ newMode: OutputMode) {
+        let keptRowSeparator = rowSeparator
+        setMode(newMode)
+        if newMode == .csv { rowSeparator = keptRowSeparator }
     }
 }

@@ -1,30 +1,52 @@
 /// A byte buffer in front of an ``OutputTarget``: renderers append to it row by row and it
 /// writes in large blocks, which is what keeps `SELECT` of a million rows close to sqlite3.
 ///
-/// The buffer never grows past about ``flushThreshold`` bytes plus one value, so a result of
-/// any size streams through a fixed amount of memory.
+/// Blocks end at row ends (``endRow()``) once `flushThreshold` bytes are buffered, so readers
+/// get whole lines; the buffer holds at most twice that, a row longer than the rest being
+/// written in pieces, so a result of any size streams through a fixed amount of memory.
 public final class OutputBuffer {
     public var target: OutputTarget
-    private var storage: [UInt8] = []
+    /// A fixed block of `capacity` bytes, `count` of them in use. A raw block rather than an
+    /// array: appending is a bounds check and a `memcpy`, without the array's uniqueness and
+    /// exclusivity checks, which cost more than the copy for short values.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
     private let flushThreshold: Int
+    private var count = 0
     /// The first write error since the last ``takeError()``; later writes are dropped.
     private var pendingError: Error?
 
     public init(target: OutputTarget, flushThreshold: Int = 1 << 16) {
         self.target = target
-        self.flushThreshold = flushThreshold
-        storage.reserveCapacity(flushThreshold + 1024)
+        self.flushThreshold = max(1, flushThreshold)
+        capacity = 2 * self.flushThreshold
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        storage.deallocate()
     }
 
     @inline(__always)
     public func append(_ byte: UInt8) {
-        storage.append(byte)
+        if count == capacity { flush() }
+        storage[count] = byte
+        count += 1
     }
 
     @inline(__always)
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        storage.append(contentsOf: bytes)
-        if storage.count >= flushThreshold { flush() }
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        if count + bytes.count > capacity {
+            flush()
+            // A value larger than the whole block goes straight to the target.
+            if bytes.count > capacity {
+                write(UnsafeRawBufferPointer(bytes))
+                return
+            }
+        }
+        (storage + count).update(from: source, count: bytes.count)
+        count += bytes.count
     }
 
     public func append(_ string: String) {
@@ -39,19 +61,22 @@ public final class OutputBuffer {
     /// Call after each row: writes the block once it is large enough.
     @inline(__always)
     public func endRow() {
-        if storage.count >= flushThreshold { flush() }
+        if count >= flushThreshold { flush() }
     }
 
     public func flush() {
-        guard !storage.isEmpty else { return }
-        if pendingError == nil {
-            do {
-                try storage.withUnsafeBytes { try target.write($0) }
-            } catch {
-                pendingError = error
-            }
+        guard count > 0 else { return }
+        write(UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
+    }
+
+    private func write(_ bytes: UnsafeRawBufferPointer) {
+        guard pendingError == nil else { return }
+        do {
+            try target.write(bytes)
+        } catch {
+            pendingError = error
         }
-        storage.removeAll(keepingCapacity: true)
     }
 
     /// Returns and clears the write error that happened since the last call, if any.

@@ -1,10 +1,131 @@
+import Foundation
 import SQLiveKit
 
-/// The interactive front-end. TERMINAL-IN-PROGRESS: the libedit loop replaces this body.
-struct TerminalFrontEnd {
+/// The interactive front-end: a prompt with line editing, history and Tab completion, that
+/// runs what is typed through the session the way a script would be run.
+///
+///     sqlive> SELECT 1,
+///        ...> 2;
+///     1|2
+///
+/// Ctrl-C drops the line being typed (and a statement begun on earlier lines), or interrupts
+/// the statement running. Ctrl-D on an empty line quits, asking first when a transaction is
+/// open. `.quit` quits too.
+final class TerminalFrontEnd {
     let session: Session
+    /// Interactive units have no source name: errors print without a location.
+    private var splitter = InputSplitter(source: "")
+    /// The lines of the history entry being typed: a statement's lines, or one command line.
+    private var entryLines: [String] = []
+    /// Set when Ctrl-D met an open transaction: the next Ctrl-D rolls it back and quits.
+    private var hasWarnedAboutTransaction = false
+    private let interrupter = StatementInterrupter()
+    private let completionProvider = CompletionProvider.standard
+
+    init(session: Session) {
+        self.session = session
+    }
 
     func run() {
+        setlocale(LC_CTYPE, "")
+        let editor: LineEditor
+        let signals: SignalWatcher
+        do throws(Diagnostic) {
+            let waker = try MainLoopWaker()
+            let path = CommandHistory.defaultPath(
+                environment: ProcessInfo.processInfo.environment,
+                homeDirectory: session.environment.homeDirectory)
+            let history = CommandHistory(path: path, warn: session.warn)
+            guard let history else { throw Diagnostic("cannot start the line editor: libedit has no history") }
+            editor = try LineEditor(history: history, waker: waker)
+            signals = SignalWatcher(waker: waker, interrupter: interrupter)
+        } catch {
+            session.warn("\(error.message); reading input without line editing")
+            runWithoutEditing()
+            return
+        }
+        editor.complete = { [unowned self] beforeCursor, afterCursor in
+            let request = CompletionRequest(pendingText: splitter.pendingText, line: beforeCursor, restOfLine: afterCursor)
+            return completionProvider.completion(for: request, in: session)
+        }
+        withExtendedLifetime(signals) {
+            readLoop(editor)
+        }
+    }
+
+    private func readLoop(_ editor: LineEditor) {
+        while session.quitRequested == nil {
+            editor.isContinuation = splitter.isInsideStatement
+            switch editor.readLine() {
+            case .line(let text):
+                hasWarnedAboutTransaction = false
+                runLines(of: text, history: editor.history)
+            case .cancelled:
+                hasWarnedAboutTransaction = false
+                discardPendingInput()
+            case .endOfInput:
+                editor.write("\n")
+                if shouldQuitAtEndOfInput() { return }
+            }
+        }
+    }
+
+    /// Runs what Enter sent: one line, or several when a multi-line entry was recalled
+    /// from history or pasted.
+    private func runLines(of text: String, history: CommandHistory) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            entryLines.append(String(line))
+            let units = splitter.feed(String(line))
+            if !splitter.isInsideStatement {
+                recordEntry(in: history)
+            }
+            guard run(units) else {
+                discardPendingInput()
+                return
+            }
+        }
+    }
+
+    /// Runs units until one is interrupted or quits the session; false then.
+    private func run(_ units: [InputUnit]) -> Bool {
+        for unit in units {
+            interrupter.arm(session.connection)
+            session.run(unit)
+            let wasInterrupted = interrupter.disarm()
+            if wasInterrupted || session.quitRequested != nil { return false }
+        }
+        return true
+    }
+
+    /// Saves the finished entry before it runs, so a crash while it runs loses nothing.
+    private func recordEntry(in history: CommandHistory) {
+        let entry = entryLines.joined(separator: "\n")
+        entryLines.removeAll()
+        if entry.contains(where: { !$0.isWhitespace }) {
+            history.add(entry)
+        }
+    }
+
+    private func discardPendingInput() {
+        splitter.discardPending()
+        entryLines.removeAll()
+    }
+
+    /// Ctrl-D: quits, unless a transaction is open and this is the first Ctrl-D for it.
+    private func shouldQuitAtEndOfInput() -> Bool {
+        guard session.isInsideTransaction else { return true }
+        guard hasWarnedAboutTransaction else {
+            session.warn("a transaction is open: press Ctrl-D again to roll it back and quit, or type COMMIT;")
+            hasWarnedAboutTransaction = true
+            discardPendingInput()
+            return false
+        }
+        session.run(InputUnit(kind: .sql, text: "ROLLBACK;", location: SourceLocation(source: "", line: 0)))
+        return true
+    }
+
+    /// Without libedit (it failed to start), standard input is read like a script.
+    private func runWithoutEditing() {
         if var lines = FileLineSource(fileDescriptor: 0) {
             ScriptRunner(session: session).run(&lines, source: "")
         }

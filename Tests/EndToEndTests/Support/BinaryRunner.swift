@@ -6,6 +6,13 @@ struct ProcessResult: Equatable, CustomStringConvertible {
     var stdout: String
     var stderr: String
     var status: Int32
+    /// Standard output exactly as written, for byte-for-byte comparisons. `==` compares the
+    /// text and status only, so an expected result can leave this out.
+    var stdoutBytes = Data()
+
+    static func == (left: ProcessResult, right: ProcessResult) -> Bool {
+        (left.stdout, left.stderr, left.status) == (right.stdout, right.stderr, right.status)
+    }
 
     var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
 }
@@ -64,6 +71,7 @@ enum BinaryRunner {
         process.waitUntilExit()
         return ProcessResult(stdout: String(decoding: outData, as: UTF8.self),
                              stderr: String(decoding: errData, as: UTF8.self),
-                             status: process.terminationStatus)
+                             status: process.terminationStatus,
+                             stdoutBytes: outData)
     }
 }

@@ -1,0 +1,36 @@
+/// `.migrations [DIR]`: where the database stands, the same as `.migrate --status [DIR]`.
+struct MigrationsCommand: MetaCommand {
+    let name = "migrations"
+    let usage = "?DIR?"
+    let summary = "list the migrations of DIR and whether each is applied (.migrate --status)"
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        let plan = try session.migrationPlan(folder: arguments.first)
+        session.output.append(MigrationStatusReport(plan: plan).text)
+    }
+}
+
+/// `.migrations-dir [DIR]`: the folder `.migrate` and `.migrations` use when given none.
+struct MigrationsDirCommand: MetaCommand {
+    let name = "migrations-dir"
+    let usage = "?DIR?"
+    let summary = "set the default migrations folder (default: ./migrations), or show it"
+    let details = """
+        .migrations-dir DIR makes DIR the folder .migrate and .migrations use when none is
+        given; put it in ~/.replrc to set it for every session. A relative DIR is taken from
+        the current folder when .migrate runs, so one init file serves every project that
+        keeps its migrations in the same place. ~/ means the home folder.
+        """
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        guard let path = arguments.first else {
+            let current = session.settings.migrationsDirectory.map { $0 } ?? "migrations (the default)"
+            session.output.append("migrations folder: \(current)\n")
+            return
+        }
+        guard !path.isEmpty else { throw usageError("the folder name is empty") }
+        session.settings.migrationsDirectory = path
+    }
+}

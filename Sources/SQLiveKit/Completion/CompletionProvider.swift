@@ -1,0 +1,32 @@
+/// Answers tab completion: asks its sources in order, and the first that claims the input
+/// gives the candidates.
+///
+///     let provider = CompletionProvider.standard
+///     provider.completion(for: CompletionRequest(line: ".hea"), in: session).candidates
+///     // [".headers"]
+///
+/// Another kind of input adds a source in front of those it must win over, for example a
+/// DSL source that claims input not starting an SQL statement:
+/// `CompletionProvider(sources: [MetaCommandCompletionSource(), dsl, SQLCompletionSource()])`.
+public struct CompletionProvider: Sendable {
+    public var sources: [any CompletionSource]
+
+    public init(sources: [any CompletionSource]) {
+        self.sources = sources
+    }
+
+    /// Meta-command names and arguments, then SQL keywords, tables and columns.
+    public static let standard = CompletionProvider(sources: [
+        MetaCommandCompletionSource(),
+        SQLCompletionSource(),
+    ])
+
+    public func completion(for request: CompletionRequest, in session: Session) -> Completion {
+        for source in sources {
+            if let completion = source.completion(for: request, in: session) {
+                return completion
+            }
+        }
+        return .none()
+    }
+}

@@ -1,0 +1,30 @@
+/// Completes meta-command lines: the command name after the leading `.`, then each argument
+/// from the command's own ``MetaCommand/completions(after:prefix:in:)``.
+///
+///     .hea⇥        → .headers
+///     .mode c⇥     → csv (the candidates .mode declares, kept if they start with "c")
+public struct MetaCommandCompletionSource: CompletionSource {
+    public init() {}
+
+    public func completion(for request: CompletionRequest, in session: Session) -> Completion? {
+        guard request.isMetaCommand else { return nil }
+        let line = request.line.drop { $0 == " " || $0 == "\t" }
+        // The word is the raw text after the last space, so it is exactly what the terminal
+        // replaces (a quoted argument is not completed).
+        let wordStart = line.lastIndex(where: { $0 == " " || $0 == "\t" }).map(line.index(after:)) ?? line.startIndex
+        let word = String(line[wordStart...])
+        let before = CommandLineTokenizer.words(String(line[..<wordStart]))
+
+        guard let typedName = before.first else {
+            let typed = word.dropFirst().lowercased()
+            let names = session.commands.allNames.filter { $0.hasPrefix(typed) }
+            return Completion(word: word, candidates: names.map { "." + $0 })
+        }
+        guard let command = session.commands.command(named: String(typedName.dropFirst())) else {
+            return .none(for: word)
+        }
+        let candidates = command.completions(after: Array(before.dropFirst()), prefix: word, in: session)
+            .filter { $0.lowercased().hasPrefix(word.lowercased()) }
+        return Completion(word: word, candidates: candidates)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// One migration file, `NNNN_name.sql`, read and split into statements.
+///
+/// The identifier GRDB records is the file's stem (`0003_add_index`); files sort by their
+/// number (any count of digits, compared as a number), then by name.
+///
+///     let file = try MigrationFile(path: "migrations/0003_add_index.sql")
+///     file.identifier   // "0003_add_index"
+///     file.checksum     // the SHA-256 of the file's bytes, as `sha256sum` prints it
+public struct MigrationFile: Sendable, Equatable {
+    /// The file's stem: what `grdb_migrations` and the checksum table record.
+    public let identifier: String
+    /// The path as it will appear in messages (`migrations/0003_add_index.sql`).
+    public let path: String
+    public let order: MigrationOrder
+    public let checksum: String
+    /// The statements to run, each with the line where it starts.
+    public let statements: [MigrationStatement]
+
+    /// Reads and splits the file; a file that could not run whole is refused here, before
+    /// any migration runs: unreadable, not UTF-8, meta-commands, transaction statements, or
+    /// a statement left unfinished at the end.
+    public init(path: String, order: MigrationOrder) throws(Diagnostic) {
+        self.path = path
+        self.order = order
+        self.identifier = order.identifier
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Diagnostic("cannot read migration \(path)")
+        }
+        let bytes = [UInt8](data)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Diagnostic("migration \(path) is not UTF-8 text", hint: "save it as UTF-8 and try again")
+        }
+        checksum = SHA256.hex(of: bytes)
+        statements = try Self.split(text, path: path)
+    }
+
+    /// The statements of the file, as the input splitter sees a script.
+    static func split(_ text: String, path: String) throws(Diagnostic) -> [MigrationStatement] {
+        var splitter = InputSplitter(source: path)
+        var units: [InputUnit] = []
+        var lines = StringLineSource(text)
+        while let line = lines.nextLine() {
+            units += splitter.feed(line)
+        }
+        if let rest = splitter.finish() { units.append(rest) }
+        return try units.map { unit throws(Diagnostic) in
+            switch unit.kind {
+            case .command:
+                throw Diagnostic("meta-commands cannot run inside a migration: \(unit.text.firstLineSummary)",
+                                 location: unit.location,
+                                 hint: "a migration file holds SQL only; run meta-commands from a script instead")
+            case .incompleteSQL:
+                throw Diagnostic("the file ends inside a statement: \(unit.text.firstLineSummary)",
+                                 location: unit.location, hint: "end the statement with ;")
+            case .sql:
+                if let keyword = TransactionKeyword.leading(unit.text) {
+                    throw Diagnostic("\(keyword) cannot run inside a migration: \(unit.text.firstLineSummary)",
+                                     location: unit.location,
+                                     hint: "each migration already runs in its own transaction: remove BEGIN, COMMIT, END and ROLLBACK")
+                }
+                return MigrationStatement(sql: unit.text, line: unit.location.line)
+            }
+        }
+    }
+}
+
+/// Statements that would end or nest the transaction a migration runs in.
+private enum TransactionKeyword {
+    /// `BEGIN`, `COMMIT`, `END` or `ROLLBACK` (but not `ROLLBACK TO`, which stays inside the
+    /// transaction) when the statement starts with one; nil otherwise.
+    static func leading(_ sql: String) -> String? {
+        let words = InputSplitter.droppingLeadingComments(sql)
+            .split(whereSeparator: { $0.isWhitespace || $0 == ";" })
+            .prefix(3)
+            .map { $0.uppercased() }
+        guard let first = words.first else { return nil }
+        switch first {
+        case "BEGIN", "COMMIT", "END":
+            return first
+        case "ROLLBACK":
+            // ROLLBACK [TRANSACTION] TO [SAVEPOINT] name undoes part of the transaction only.
+            return words.dropFirst().drop(while: { $0 == "TRANSACTION" }).first == "TO" ? nil : first
+        default:
+            return nil
+        }
+    }
+}

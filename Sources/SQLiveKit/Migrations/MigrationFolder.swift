@@ -1,0 +1,79 @@
+import Foundation
+
+/// A folder of migration files, in the order they run.
+///
+///     let folder = try MigrationFolder(path: "migrations")
+///     folder.files.map(\.identifier)   // ["0001_create_tables", "0002_add_copies", …]
+///     folder.ignored                   // ["notes.sql"]: .sql files not named NNNN_name.sql
+public struct MigrationFolder: Sendable {
+    /// The folder as the user gave it, for messages.
+    public let path: String
+    public let files: [MigrationFile]
+    /// `.sql` files whose name is not a migration name: they are not run, and a warning says so.
+    public let ignored: [String]
+
+    /// Reads every migration file of the folder. Throws when the folder can't be read, when
+    /// two files give one identifier (GRDB stops the process on a duplicate), or when a file
+    /// can't run whole (see ``MigrationFile/init(path:order:)``).
+    public init(path: String) throws(Diagnostic) {
+        self.path = path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Diagnostic("no migrations folder at \(path)",
+                             hint: "name the folder (.migrate DIR) or set it once with .migrations-dir DIR")
+        }
+        guard isDirectory.boolValue else {
+            throw Diagnostic("\(path) is a file, not a folder of migrations",
+                             hint: "give the folder that holds the NNNN_name.sql files")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        } catch {
+            throw Diagnostic("cannot read the migrations folder \(path): \(error.localizedDescription)")
+        }
+        var orders: [MigrationOrder] = []
+        var fileNames: [String: [String]] = [:]
+        var ignored: [String] = []
+        for name in names {
+            let filePath = Self.join(path, name)
+            var entryIsDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: filePath, isDirectory: &entryIsDirectory),
+                  !entryIsDirectory.boolValue else { continue }
+            guard let identifier = MigrationOrder.identifier(ofFileName: name),
+                  let order = MigrationOrder(identifier: identifier) else {
+                if name.lowercased().hasSuffix(".sql") { ignored.append(name) }
+                continue
+            }
+            if fileNames[identifier] == nil { orders.append(order) }
+            fileNames[identifier, default: []].append(name)
+        }
+        if let duplicate = orders.first(where: { (fileNames[$0.identifier]?.count ?? 0) > 1 }) {
+            let clashing = fileNames[duplicate.identifier] ?? []
+            throw Diagnostic("two files in \(Self.displayName(of: path)) are migration \(duplicate.identifier): \(clashing.joined(separator: " and "))",
+                             hint: "a migration's identifier is its file name without .sql: rename or remove one")
+        }
+        files = try orders.sorted().map { order throws(Diagnostic) in
+            let name = fileNames[order.identifier]?.first ?? order.identifier + ".sql"
+            return try MigrationFile(path: Self.join(path, name), order: order)
+        }
+        self.ignored = ignored
+    }
+
+    /// The folder for messages, with a trailing slash so it reads as one: `migrations/`.
+    public var displayName: String { Self.displayName(of: path) }
+
+    static func displayName(of path: String) -> String {
+        path.hasSuffix("/") ? path : path + "/"
+    }
+
+    /// The file of a migration, when the folder has it.
+    public func file(_ identifier: String) -> MigrationFile? {
+        files.first { $0.identifier == identifier }
+    }
+
+    /// `DIR/name` without a doubled slash when DIR ends with one.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

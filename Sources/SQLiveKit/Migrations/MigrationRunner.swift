@@ -1,0 +1,152 @@
+import Foundation
+import GRDB
+
+/// Applies pending migration files through GRDB's `DatabaseMigrator`, one transaction each,
+/// printing a line per migration as it commits.
+///
+/// Everything GRDB would stop the process for (a duplicate identifier, an unknown target, a
+/// target the database is past) has been ruled out by ``MigrationFolder`` and
+/// ``MigrationPlan`` before the migrator is called. The migrator never erases a database:
+/// `eraseDatabaseOnSchemaChange` stays false.
+///
+///     try MigrationRunner(session: session, plan: plan).apply(plan.pending(upTo: nil))
+///     // applied 0001_create_tables (3 ms)
+///     // applied 0002_add_copies (1 ms)
+///     // the database is at 0002_add_copies, 0 pending
+struct MigrationRunner {
+    let session: Session
+    let plan: MigrationPlan
+
+    /// Applies `files` (pending, in order). A failing migration is rolled back whole and
+    /// stops the run; those applied before it stay applied.
+    func apply(_ files: [MigrationFile]) throws(Diagnostic) {
+        let queue = session.connection.queue
+        try checkCanWrite()
+        let migrator = makeMigrator()
+        let foreignKeysWereOn = try setForeignKeys(true)
+        defer { _ = try? setForeignKeys(foreignKeysWereOn) }
+
+        var current = plan.current
+        defer { if current != plan.current { session.schemaDidChange() } }
+        for file in files {
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                try run(file.identifier) {
+                    try migrator.migrate(queue, upTo: file.identifier)
+                }
+            } catch {
+                throw failure(error, file: file, current: current)
+            }
+            current = file.identifier
+            session.output.append("applied \(file.identifier) (\(Self.format(clock.now - start)))\n")
+            session.output.flush()
+        }
+        let remaining = plan.pendingFiles.count - files.count
+        session.output.append("the database is at \(current ?? "no migration"), \(remaining) pending\n")
+    }
+
+    /// Prints what ``apply(_:)`` would run, after the checks it would make, and runs nothing.
+    func preview(_ files: [MigrationFile]) throws(Diagnostic) {
+        try checkForeignKeys()
+        for file in files {
+            session.output.append("would apply \(file.identifier)\n")
+        }
+        let remaining = plan.pendingFiles.count - files.count
+        let target = files.last?.identifier ?? plan.current ?? "no migration"
+        session.output.append("dry run: nothing was changed; the database would be at \(target), \(remaining) pending\n")
+    }
+
+    /// One GRDB migration per file: its statements one by one (so an error names its line),
+    /// then its checksum, all in the transaction GRDB opens. GRDB's default deferred
+    /// foreign-key checks run before the commit; immediate checks would forbid the table
+    /// rebuilds of SQLite's ALTER TABLE recipe, and make `DROP TABLE` of a parent cascade.
+    private func makeMigrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for file in plan.folder.files {
+            migrator.registerMigration(file.identifier) { db in
+                for statement in file.statements {
+                    try statement.execute(in: db, file: file)
+                }
+                try MigrationLedger.record(file, in: db)
+            }
+        }
+        return migrator
+    }
+
+    /// Runs a migration; on a terminal, a line on stderr says which and for how long once it
+    /// has taken more than a second, redrawn in place and cleared at the end.
+    private func run(_ identifier: String, _ work: @escaping @Sendable () throws -> Void) throws {
+        guard session.environment.isInteractive else {
+            try work()
+            return
+        }
+        var drewProgress = false
+        defer { if drewProgress { session.writeError("\r\u{1B}[K") } }
+        try ProgressWait().run(work) { elapsed in
+            if !drewProgress { session.output.flush() }
+            drewProgress = true
+            session.writeError("\rmigrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s\u{1B}[K")
+        }
+    }
+
+    /// Refuses before anything runs when a migration could not commit or could not be checked.
+    private func checkCanWrite() throws(Diagnostic) {
+        if session.connection.options.readonly {
+            throw Diagnostic("cannot migrate \(session.connection.options.displayName): it is open read-only",
+                             hint: ".open it without --readonly, or see what would run with .migrate --dry-run")
+        }
+        if session.isInsideTransaction {
+            throw Diagnostic("cannot migrate inside a transaction: each migration commits on its own",
+                             hint: "end the open transaction with COMMIT or ROLLBACK first")
+        }
+        try checkForeignKeys()
+    }
+
+    /// Refuses a database that already breaks a foreign key: each migration checks them all
+    /// before it commits, so each would fail for rows it never touched.
+    private func checkForeignKeys() throws(Diagnostic) {
+        let violation = try SchemaQuery.read(session) { db in
+            try db.foreignKeyViolations().next().map { try $0.failureDescription(db) }
+        }
+        if let violation {
+            throw Diagnostic(
+                "the database already breaks a foreign key, so every migration would fail its check: \(violation)",
+                hint: "fix the rows PRAGMA foreign_key_check lists, then run .migrate again")
+        }
+    }
+
+    /// Sets `PRAGMA foreign_keys` and returns what it was. sqlive's connection keeps foreign
+    /// keys off like sqlite3; GRDB checks them around a migration only when they are on.
+    private func setForeignKeys(_ on: Bool) throws(Diagnostic) -> Bool {
+        try SchemaQuery.read(session) { db in
+            let wasOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
+            try db.execute(sql: "PRAGMA foreign_keys = \(on ? "ON" : "OFF")")
+            return wasOn
+        }
+    }
+
+    /// The diagnostic for a migration that failed: a statement's error already names the
+    /// file and line; other errors (the foreign-key check before commit) name the file.
+    private func failure(_ error: any Error, file: MigrationFile, current: String?) -> Diagnostic {
+        var diagnostic: Diagnostic
+        switch error {
+        case let statementError as Diagnostic:
+            diagnostic = statementError
+        case let databaseError as DatabaseError:
+            diagnostic = Diagnostic("migration \(file.identifier) (\(file.path)) failed and was rolled back: "
+                                    + MigrationStatement.describe(databaseError))
+        default:
+            diagnostic = Diagnostic("migration \(file.identifier) (\(file.path)) failed and was rolled back: \(error)")
+        }
+        let position = current.map { "the database stays at \($0)" } ?? "the database stays as it was, with no migration applied"
+        diagnostic.hint = "\(position); fix \(file.path) and run .migrate again"
+        return diagnostic
+    }
+
+    /// `4 ms` under a second, `1.25 s` above.
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.timeInterval
+        return seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
+    }
+}

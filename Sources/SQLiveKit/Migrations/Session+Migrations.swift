@@ -1,0 +1,24 @@
+import Foundation
+
+extension Session {
+    /// The migrations folder to use: the one typed, else the `.migrations-dir` setting, else
+    /// `migrations` in the current folder. A leading `~/` means the home folder.
+    func migrationsFolderPath(_ typed: String?) -> String {
+        let path = typed ?? settings.migrationsDirectory ?? "migrations"
+        if path == "~" || path.hasPrefix("~/") {
+            return environment.homeDirectory + path.dropFirst()
+        }
+        return path
+    }
+
+    /// Reads the folder and the database's ledger; writes nothing. `.sql` files that are not
+    /// named like migrations are reported as warnings, since a misnamed file never runs.
+    func migrationPlan(folder typed: String?) throws(Diagnostic) -> MigrationPlan {
+        let folder = try MigrationFolder(path: migrationsFolderPath(typed))
+        for name in folder.ignored {
+            warn("\(MigrationFolder.join(folder.path, name)) is not run: migration files are named NNNN_name.sql")
+        }
+        let ledger = try SchemaQuery.read(self) { db in try MigrationLedger.read(db) }
+        return MigrationPlan(folder: folder, ledger: ledger)
+    }
+}

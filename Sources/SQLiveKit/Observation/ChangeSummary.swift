@@ -1,0 +1,74 @@
+import GRDB
+
+/// What one transaction changed in the region of one pane: per table and kind of change, the
+/// columns (for updates) and the rowids, in the order they first happened.
+///
+/// A summary stays small whatever the size of the transaction: it keeps the first
+/// ``keptRowIDs`` rowids of each entry and counts the rest.
+///
+///     var summary = ChangeSummary()
+///     summary.record(table: "player", kind: .update, rowID: 1, columns: ["score"])
+///     summary.record(table: "player", kind: .insert, rowID: 4, columns: [])
+///     summary.description   // "update player(score)[1], insert player[4]"
+public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
+    /// The changes of one kind to one table.
+    public struct Entry: Sendable, Equatable {
+        public var table: String
+        public var kind: DatabaseEvent.Kind
+        /// The updated columns that matter to the pane (updates only), sorted.
+        public var columns: [String]
+        /// The first rowids changed.
+        public var rowIDs: [Int64]
+        /// How many rows changed, including those not kept in ``rowIDs``.
+        public var count: Int
+    }
+
+    public static let keptRowIDs = 8
+
+    public private(set) var entries: [Entry] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// Adds one changed row.
+    public mutating func record(table: String, kind: DatabaseEvent.Kind, rowID: Int64, columns: Set<String>) {
+        if let index = entries.firstIndex(where: { $0.kind == kind && $0.table == table }) {
+            entries[index].count += 1
+            if entries[index].rowIDs.count < Self.keptRowIDs {
+                entries[index].rowIDs.append(rowID)
+            }
+            if !columns.isSubset(of: entries[index].columns) {
+                entries[index].columns = Array(columns.union(entries[index].columns)).sorted()
+            }
+        } else {
+            entries.append(Entry(table: table, kind: kind, columns: columns.sorted(), rowIDs: [rowID], count: 1))
+        }
+    }
+
+    public var description: String {
+        entries.map { entry in
+            var text = "\(entry.kind.verb) \(entry.table)"
+            if entry.kind == .update && !entry.columns.isEmpty {
+                text += "(\(entry.columns.joined(separator: ",")))"
+            }
+            text += "[" + entry.rowIDs.map(String.init).joined(separator: ",")
+            if entry.count > entry.rowIDs.count {
+                text += " +\(entry.count - entry.rowIDs.count) more"
+            }
+            return text + "]"
+        }
+        .joined(separator: ", ")
+    }
+}
+
+extension DatabaseEvent.Kind {
+    /// The SQL verb of a change: `insert`, `update`, `delete`.
+    var verb: String {
+        switch self {
+        case .insert: "insert"
+        case .update: "update"
+        case .delete: "delete"
+        }
+    }
+}

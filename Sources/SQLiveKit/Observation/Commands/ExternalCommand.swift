@@ -1,0 +1,40 @@
+/// `.external on|off|INTERVAL`: watch for commits made by other processes.
+struct ExternalCommand: MetaCommand {
+    let name = "external"
+    let usage = "on|off|INTERVAL"
+    let summary = "watch for other processes' commits to the database file (and refresh the panes)"
+    let details = """
+        GRDB only sees this session's own changes. With .external on, sqlive polls SQLite's
+        PRAGMA data_version every half second (or every INTERVAL: 200ms, 2s) while panes are
+        pinned, and re-runs them after another process commits, with the cause
+        "external change". On by default for file databases on a terminal, off in scripts.
+        """
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? BooleanArgument.completions : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        let board = session.paneBoard
+        guard let value = arguments.first else {
+            let state = board.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"
+            session.output.append("external: \(state)\n")
+            return
+        }
+        let setting: ExternalSetting
+        if let interval = ExternalChangeWatcher.parseInterval(value) {
+            setting = .on(interval: interval)
+        } else {
+            switch value.lowercased() {
+            case "on", "yes", "true": setting = .on(interval: PaneBoard.defaultExternalInterval)
+            case "off", "no", "false": setting = .off
+            default: throw usageError("expected on, off or an interval such as 500ms or 2s, not \(value)")
+            }
+        }
+        if setting != .off && session.connection.options.isInMemory {
+            throw Diagnostic(".external: an in-memory database is private to this session: no other process writes to it")
+        }
+        board.setExternal(setting)
+    }
+}

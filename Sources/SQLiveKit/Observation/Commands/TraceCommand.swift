@@ -1,0 +1,26 @@
+/// `.trace on|off`: prints transaction events as they happen, and the panes each commit woke.
+struct TraceCommand: MetaCommand {
+    let name = "trace"
+    let usage = "on|off"
+    let summary = "print each row change, commit and rollback, and which panes a commit woke"
+    let details = """
+        .trace on shows how observation works: every inserted, updated or deleted row (table,
+        updated columns, rowid), then at each commit the panes it woke, or a rollback:
+          -- trace: update player(score) rowid 1
+          -- trace: commit, woke pane 1 (scores)
+        At most \(ChangeRecorder.tracedEventLimit) changes are listed per transaction; the commit line counts them all.
+        """
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? BooleanArgument.completions : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        guard let value = arguments.first else {
+            session.output.append("trace: \(session.paneBoard.traceEnabled ? "on" : "off")\n")
+            return
+        }
+        session.paneBoard.traceEnabled = try BooleanArgument.parse(value, for: self)
+    }
+}

@@ -1,0 +1,40 @@
+/// Why a pane was fetched again: what `.why`, the dock's title line and the script blocks
+/// (`-- pane 1 (scores): update player(score)[1]`) show.
+///
+///     RefreshCause.changes(summary).description   // "insert player[4], update player(score)[1]"
+///     RefreshCause.notifiedByHand.description     // "notified by hand"
+public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
+    /// The first value, fetched by `.pin`.
+    case pinned
+    /// A commit changed rows in the pane's region.
+    case changes(ChangeSummary)
+    /// GRDB woke the pane for a commit whose changes sqlive did not record (such as the
+    /// unannounced writes of a virtual table's module).
+    case commit
+    /// `.notify`.
+    case notifiedByHand
+    /// Another process committed to the database file.
+    case externalChange
+    /// The schema changed: the query was compiled again.
+    case schemaChange
+    /// `.refresh`.
+    case refreshedByHand
+    /// `.resume`.
+    case resumed
+    /// `.open` replaced the database the pane reads.
+    case databaseOpened
+
+    public var description: String {
+        switch self {
+        case .pinned: "pinned"
+        case .changes(let summary): summary.description
+        case .commit: "commit"
+        case .notifiedByHand: "notified by hand"
+        case .externalChange: "external change"
+        case .schemaChange: "schema change"
+        case .refreshedByHand: "refreshed by hand"
+        case .resumed: "resumed"
+        case .databaseOpened: "database opened"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+
+/// Which panes a statement would refresh, found without running it (`.impact`).
+///
+///     let impact = try StatementImpact.analyze("UPDATE player SET score = 0", board: board)
+///     impact.lines
+///     // writes: update player(score)
+///     // pane 1 (scores): refreshes
+///     // pane 2 (teams): unaffected
+struct StatementImpact {
+    enum Writes: Equatable {
+        /// The statement only reads.
+        case nothing
+        /// CREATE, DROP, ALTER: every pane runs again after it.
+        case schema
+        /// Row changes, as the authorizer reports them.
+        case rows([String])
+        /// Another statement that changes no table rows panes can read (PRAGMA, VACUUM, …).
+        case other(String)
+    }
+
+    var writes: Writes
+    var verdicts: [(pane: Pane, verdict: String)]
+    /// Tables the statement writes whose changes SQLite does not report.
+    var unreported: [String] = []
+
+    static func analyze(_ text: String, board: PaneBoard) throws(Diagnostic) -> StatementImpact {
+        let binding = try board.bind()
+        guard let session = board.session else {
+            throw Diagnostic("the session of these panes has ended")
+        }
+        var unreported: [String] = []
+        let kinds = try binding.connection.access { db -> [DatabaseEventKind]? in
+            guard let statement = try session.compileSQL(text, in: db) else {
+                throw Diagnostic(".impact: missing statement", hint: "usage: .impact STATEMENT")
+            }
+            guard !statement.isReadonly else { return [] }
+            guard rowWritingVerbs.contains(Self.verb(of: statement.sql)) else { return nil }
+            guard !binding.connection.options.readonly else {
+                throw Diagnostic(".impact: the database is open read-only: this statement cannot run at all")
+            }
+            let kinds = try WriteRegionProbe.writes(of: statement, db: db)
+            for table in Set(kinds.map(\.tableName)).sorted() where try TableKind.of(table, db: db) == .withoutRowID {
+                unreported.append(table)
+            }
+            return kinds
+        }
+        let firstWord = Self.verb(of: text)
+        let writes: Writes
+        switch kinds {
+        case .some(let kinds) where kinds.isEmpty: writes = .nothing
+        case .some(let kinds): writes = .rows(kinds.map(\.summary))
+        case .none: writes = schemaVerbs.contains(firstWord) ? .schema : .other(firstWord)
+        }
+        let reported = (kinds ?? []).filter { !unreported.contains($0.tableName) }
+        let verdicts = board.panes.map { pane in (pane, verdict(for: pane, kinds: reported, writes: writes)) }
+        return StatementImpact(writes: writes, verdicts: verdicts, unreported: unreported)
+    }
+
+    /// The report, one line each.
+    var lines: [String] {
+        let head: String
+        switch writes {
+        case .nothing: head = "writes: nothing (the statement only reads)"
+        case .schema: head = "writes: the schema"
+        case .rows(let kinds): head = "writes: " + kinds.joined(separator: ", ")
+        case .other(let verb): head = "writes: no table rows (\(verb) statement)"
+        }
+        let notes = unreported.map { "\($0) is a WITHOUT ROWID table: its changes wake no pane (.notify \($0) after them)" }
+        return [head] + notes + verdicts.map { "\($0.pane.label): \($0.verdict)" }
+    }
+
+    private static let rowWritingVerbs: Set<String> = ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"]
+    private static let schemaVerbs: Set<String> = ["CREATE", "DROP", "ALTER"]
+
+    private static func verdict(for pane: Pane, kinds: [DatabaseEventKind], writes: Writes) -> String {
+        if pane.status == .paused { return "paused" }
+        if writes == .schema { return "runs again after the schema change" }
+        guard let region = pane.region else { return "unaffected" }
+        let touching = kinds.filter { region.isModified(byEventsOfKind: $0) }
+        guard !touching.isEmpty else { return "unaffected" }
+        let refreshes = pane.isFailed ? "retries" : "refreshes"
+        let map = RegionMap(region)
+        let rowIDs = touching.map { map.area(of: $0.tableName)?.rowIDs }
+        guard rowIDs.allSatisfy({ $0 != nil }) else { return refreshes }
+        let listed = Set(rowIDs.compactMap { $0 }.joined()).sorted().map(String.init).joined(separator: ",")
+        return "\(refreshes) if it changes rowid \(listed)"
+    }
+
+    /// The first keyword of a statement, uppercased, after comments and spaces.
+    static func verb(of sql: String) -> String {
+        var rest = Substring(sql)
+        while true {
+            rest = rest.drop(while: \.isWhitespace)
+            if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                break
+            }
+        }
+        return String(rest.prefix { $0.isLetter }).uppercased()
+    }
+}

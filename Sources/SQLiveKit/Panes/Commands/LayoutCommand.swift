@@ -1,0 +1,43 @@
+/// `.layout [dock [HEIGHT] | HEIGHT | inline]`: where panes show on a terminal.
+struct LayoutCommand: MetaCommand {
+    let name = "layout"
+    let usage = "?dock ?HEIGHT?|HEIGHT|inline?"
+    let summary = "dock the panes at the top of the terminal (HEIGHT lines), or print them inline"
+    let details = """
+        .layout dock        panes docked at the top, as high as they need (up to half the screen)
+        .layout HEIGHT      panes docked in HEIGHT lines (also .layout dock HEIGHT)
+        .layout inline      panes printed after each statement, as in scripts
+        .layout             shows the layout. Scripts always print panes inline.
+        """
+
+    static let maximumHeight = 500
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? ["dock", "inline"] : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...2)
+        let board = session.paneBoard
+        guard let first = arguments.first?.lowercased() else {
+            session.output.append("layout: \(board.layout)\n")
+            return
+        }
+        switch first {
+        case "inline" where arguments.count == 1:
+            board.layout = .inline
+        case "dock":
+            board.layout = .dock(height: try arguments.count == 2 ? height(arguments[1]) : nil)
+        default:
+            guard arguments.count == 1 else { throw usageError("too many arguments") }
+            board.layout = .dock(height: try height(first))
+        }
+    }
+
+    private func height(_ text: String) throws(Diagnostic) -> Int {
+        guard let height = Int(text), (2...Self.maximumHeight).contains(height) else {
+            throw usageError("the dock height is a number of lines from 2 to \(Self.maximumHeight), not \(text)")
+        }
+        return height
+    }
+}

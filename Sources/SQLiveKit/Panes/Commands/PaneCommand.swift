@@ -1,0 +1,21 @@
+/// `.pane ID|NAME`: prints a pane's current rows in the current mode.
+struct PaneCommand: MetaCommand {
+    let name = "pane"
+    let usage = "ID|NAME"
+    let summary = "print all the rows a pane holds, in the current mode"
+    let details = """
+        .pane ID prints the pane's header line, then every row it holds (up to its --rows),
+        rendered in the current .mode; a failing pane prints its error.
+        """
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: false) : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...1)
+        let board = session.paneBoard
+        let index = try board.index(matching: arguments[0], for: ".pane")
+        session.printPane(board.panes[index], cause: nil)
+    }
+}

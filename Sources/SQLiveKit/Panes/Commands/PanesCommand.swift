@@ -1,0 +1,32 @@
+/// `.panes`: the panes as a result table, in the current mode.
+struct PanesCommand: MetaCommand {
+    let name = "panes"
+    let usage = ""
+    let summary = "list the panes: id, name, query, rows, refreshes, last refresh, region"
+    let details = """
+        .panes prints one row per pane with the columns id, name, query, rows, refreshes,
+        last_refresh and region, in the current mode: .mode csv then .panes is
+        machine-readable. rows ends with + when the query has more rows than the pane keeps,
+        and is empty when the pane shows an error; region is what GRDB observes.
+        """
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...0)
+        var table = ResultTable(columns: ["id", "name", "query", "rows", "refreshes", "last_refresh", "region"])
+        for pane in session.paneBoard.panes {
+            let rows: ResultTable.Value = pane.isFailed ? .null : pane.result.map {
+                .text("\($0.rows.count)\($0.hasMore ? "+" : "")")
+            } ?? .null
+            table.append([
+                .integer(pane.id),
+                .text(pane.name),
+                .text(pane.query),
+                rows,
+                .integer(pane.refreshCount),
+                pane.lastRefresh.map { .text(TimeOfDay.format($0)) } ?? .null,
+                pane.region.map { .text($0.description) } ?? .null,
+            ])
+        }
+        table.render(in: session)
+    }
+}

@@ -1,0 +1,44 @@
+/// `.pin [--name NAME] [--rows N] [--dedupe] QUERY`: keeps a query on screen as a live pane.
+struct PinCommand: RawTextCommand {
+    let name = "pin"
+    let usage = "?--name NAME? ?--rows N? ?--dedupe? QUERY"
+    let summary = "keep a query on screen, refreshed whenever a commit changes what it reads"
+    let details = """
+        .pin QUERY shows QUERY as a pane and runs it again after every commit that changes the
+        tables, columns or rows it reads (GRDB's ValueObservation tracks its region).
+        --name NAME  name the pane (default: the tables it reads)
+        --rows N     keep at most N rows (default: what fits); a pane never fetches more
+        --dedupe     skip refreshes whose rows equal the previous ones (and count them)
+        On a terminal panes are docked at the top; in scripts each statement is followed by
+        the panes it changed, as blocks headed "-- pane ID (NAME): CAUSE".
+        Example: .pin --name top --rows 5 SELECT name, score FROM player ORDER BY score DESC
+        """
+
+    static let maximumRows = 10_000
+
+    func run(text: String, in session: Session) throws(Diagnostic) {
+        var arguments = RawArguments(text)
+        var paneName: String?
+        var rowLimit: Int?
+        var dedupe = false
+        while let option = arguments.option() {
+            switch option {
+            case "--name", "-name":
+                guard let value = arguments.word() else { throw usageError("--name needs a name") }
+                paneName = value
+            case "--rows", "-rows":
+                guard let value = arguments.word(), let rows = Int(value), (1...Self.maximumRows).contains(rows) else {
+                    throw usageError("--rows needs a number of rows from 1 to \(Self.maximumRows)")
+                }
+                rowLimit = rows
+            case "--dedupe", "-dedupe":
+                dedupe = true
+            default:
+                throw usageError("unknown option \(option)")
+            }
+        }
+        let query = arguments.remainder
+        guard !query.isEmpty else { throw usageError("missing query") }
+        try session.paneBoard.pin(query, name: paneName, rowLimit: rowLimit, dedupe: dedupe)
+    }
+}

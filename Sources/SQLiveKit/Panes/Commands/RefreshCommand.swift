@@ -1,0 +1,19 @@
+/// `.refresh [ID|NAME]`: runs panes' queries again now.
+struct RefreshCommand: MetaCommand {
+    let name = "refresh"
+    let usage = "?ID|NAME?"
+    let summary = "run a pane's query again now (all panes without an argument)"
+    let details = """
+        .refresh runs every pane's query again, .refresh ID only one. The refresh's cause is
+        "refreshed by hand". It also retries a pane whose query failed.
+        """
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: true) : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 0...1)
+        try session.paneBoard.refresh(arguments.first)
+    }
+}

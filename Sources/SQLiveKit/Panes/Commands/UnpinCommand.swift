@@ -1,0 +1,15 @@
+/// `.unpin ID|NAME|all`: removes panes.
+struct UnpinCommand: MetaCommand {
+    let name = "unpin"
+    let usage = "ID|NAME|all"
+    let summary = "remove a pane (or all of them)"
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: true) : []
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...1)
+        try session.paneBoard.unpin(arguments[0])
+    }
+}

@@ -1,0 +1,83 @@
+extension Session {
+    /// Brings the panes up to date after a unit; ``run(_:)`` calls it.
+    ///
+    /// In scripts (and on a terminal without a dock, or with `.layout inline`) it waits until
+    /// every refresh the unit caused has been delivered, then prints each pane whose value
+    /// changed, in id order, as a block:
+    ///
+    ///     -- pane 1 (scores): update player(score)[1]
+    ///     Arthur|15
+    ///
+    /// so a script prints the same bytes on every run. With a dock, the terminal front-end
+    /// drains and repaints instead.
+    func settlePanes() {
+        let board = paneBoard
+        guard board.isActive else { return }
+        board.maintain()
+        guard printsPanesInline else { return }
+        if !board.waitUntilSettled() {
+            warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
+        }
+        printPaneUpdates(board.drainEvents())
+    }
+
+    /// True when panes print as blocks after each statement rather than in a dock.
+    var printsPanesInline: Bool {
+        !environment.isInteractive || paneBoard.layout == .inline || !paneBoard.dockIsAvailable
+    }
+
+    /// Prints trace lines, then every pane whose rows or error changed since it was last
+    /// printed. An inline front-end calls it after ``PaneBoard/drainEvents()``.
+    public func printPaneUpdates(_ events: [PaneEvent]) {
+        for case .trace(let line) in events {
+            output.append("-- trace: \(line)\n")
+        }
+        let board = paneBoard
+        // Only a refresh changes what a pane shows, and each refresh leaves its cause here.
+        for index in board.panes.indices where !board.panes[index].unprintedCauses.isEmpty {
+            // Refreshes that left the rows as they were are not news: their causes go too.
+            guard board.panes[index].shown != board.panes[index].printed else {
+                board.panes[index].unprintedCauses.removeAll()
+                continue
+            }
+            let causes = board.panes[index].unprintedCauses.map(\.description)
+            var unique: [String] = []
+            for cause in causes where !unique.contains(cause) { unique.append(cause) }
+            printPane(board.panes[index], cause: unique.isEmpty ? nil : unique.joined(separator: "; "))
+            board.markPrinted(index)
+        }
+    }
+
+    /// Prints one pane as a block: its header, then its error or its rows in the current mode.
+    func printPane(_ pane: Pane, cause: String?) {
+        let cause = cause ?? pane.lastCause?.description ?? RefreshCause.pinned.description
+        output.append("-- pane \(pane.id) (\(pane.name)): \(cause)\n")
+        if case .failed(let message) = pane.status {
+            output.append("-- error: \(message)\n")
+            return
+        }
+        guard let result = pane.result else { return }
+        renderRows(result.rows, columns: result.columns)
+        if result.hasMore {
+            output.append("-- showing the first \(result.rows.count) rows; the query has more (.pin --rows N keeps more)\n")
+        }
+    }
+
+    /// Renders stored rows in the current mode, as a statement's result would be.
+    func renderRows(_ rows: [StoredRow], columns: [String]) {
+        let renderer = settings.mode.makeRenderer(renderContext)
+        renderer.begin(columns: columns)
+        for row in rows {
+            renderer.write(row: row)
+        }
+        renderer.finish()
+    }
+}
+
+extension PaneBoard {
+    /// Notes that a pane's current value was printed.
+    func markPrinted(_ index: Int) {
+        panes[index].printed = panes[index].shown
+        panes[index].unprintedCauses.removeAll()
+    }
+}

@@ -1,0 +1,85 @@
+/// The text of a row's cells as a grid shows them: each cell cut into lines, each line with
+/// its width in terminal columns.
+///
+/// Like sqlite3's box mode, a line ends at a newline or any other control character (`\r\n`
+/// counts as one break, and a break at the very end adds no empty line), a tab becomes
+/// spaces up to the next multiple of 8 columns, and the text stops at a NUL byte.
+///
+///     var lines = GridLines()
+///     let cell = lines.append("a\tb\nc")   // two lines: "a       b" (width 9) and "c"
+///
+/// One value is reused for every row, so a streamed row costs no allocation once the
+/// buffers have grown to the widest row.
+struct GridLines {
+    /// One display line: a range of ``bytes`` and its width.
+    struct Line {
+        var start: Int
+        var end: Int
+        var width: Int
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var lines: [Line] = []
+
+    /// Forgets every line, keeping the storage.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds the lines of one cell and returns their indices in ``lines`` (never empty: an
+    /// empty value is one empty line).
+    @discardableResult
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let first = lines.count
+        var start = bytes.count
+        var width = 0
+        var index = 0
+        while index < text.count {
+            let byte = text[index]
+            if byte >= 0x20 && byte < 0x7F {
+                bytes.append(byte)
+                width += 1
+                index += 1
+            } else if byte >= 0x7F {
+                let (scalarWidth, length) = byte == 0x7F ? (0, 1) : UTF8Scalar.width(text, at: index)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
+                width += scalarWidth
+                index += length
+            } else if byte == 0x09 {
+                repeat {
+                    bytes.append(0x20)
+                    width += 1
+                } while width % 8 != 0
+                index += 1
+            } else if byte == 0 {
+                break
+            } else {
+                lines.append(Line(start: start, end: bytes.count, width: width))
+                index += byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A ? 2 : 1
+                if index >= text.count || text[index] == 0 { return first..<lines.count }
+                start = bytes.count
+                width = 0
+            }
+        }
+        lines.append(Line(start: start, end: bytes.count, width: width))
+        return first..<lines.count
+    }
+
+    /// Adds the lines of a string (a column name, the null value).
+    @discardableResult
+    mutating func append(_ text: String) -> Range<Int> {
+        var text = text
+        return text.withUTF8 { append($0) }
+    }
+
+    /// The widest of some lines.
+    func width(of range: Range<Int>) -> Int {
+        lines[range].reduce(0) { max($0, $1.width) }
+    }
+
+    /// Calls `body` with the bytes of one line.
+    func withBytes<T>(of line: Line, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[line.start..<line.end])) }
+    }
+}

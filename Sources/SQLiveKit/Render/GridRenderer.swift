@@ -1,0 +1,189 @@
+/// `box`, `table` and `markdown` modes: a grid drawn as sqlite3 draws it (column names
+/// centred on top, values left-aligned, NULL as `.nullvalue`, a value with line breaks over
+/// several lines), but streamed.
+///
+/// sqlite3 reads a whole result before drawing it; sqlive keeps only a window of leading
+/// rows (``defaultWindowSize``), sizes the columns from them and the column names, then
+/// writes them and streams every later row at those widths. A later value wider than its
+/// column is cut with `…`. Widths are terminal columns (``DisplayWidth``), so wide
+/// characters line up. On a terminal the grid is narrowed to the terminal's width and is
+/// followed by the row count:
+///
+///     ┌────┬───────┐
+///     │ id │ name  │
+///     ├────┼───────┤
+///     │ 1  │ Alice │
+///     │ 2  │ Bob   │
+///     └────┴───────┘
+///     (2 rows)
+///
+/// Once a row spans several lines, rows are separated by rules (as in sqlite3) from then on.
+/// An empty result prints nothing.
+final class GridRenderer: ResultRenderer {
+    /// How many leading rows size the columns.
+    static let defaultWindowSize = 100
+
+    private let output: OutputBuffer
+    private let style: GridStyle
+    private let nullValue: [UInt8]
+    private let terminalWidth: Int?
+    private let windowSize: Int
+    private var columns: [String] = []
+
+    // MARK: - Mutable State
+    // One renderer serves one result on the session's thread; nothing here is shared.
+
+    /// The leading rows, kept until the columns are sized, then written and released.
+    private var window: [StoredRow] = []
+    /// Column widths; nil until the window is full or the result ends.
+    private var widths: [Int]?
+    private var rowsWritten = 0
+    private var drawsDividers = false
+    /// The current row's lines, and which of them belong to each cell: reused for every row.
+    private var lines = GridLines()
+    private var cellLines: [Range<Int>] = []
+    /// The bytes around cells and the rules, made once the widths are known.
+    private var rowStart: [UInt8] = []
+    private var cellGap: [UInt8] = []
+    private var rowEnd: [UInt8] = []
+    private var divider: [UInt8] = []
+
+    init(_ context: RenderContext, style: GridStyle, windowSize: Int = GridRenderer.defaultWindowSize) {
+        output = context.output
+        self.style = style
+        nullValue = Array(context.settings.nullValue.utf8)
+        terminalWidth = context.terminalWidth
+        self.windowSize = max(1, windowSize)
+    }
+
+    /// How many rows the renderer holds right now: never more than the window.
+    var bufferedRowCount: Int { window.count }
+
+    func begin(columns: [String]) {
+        self.columns = columns
+    }
+
+    func write<Row: ResultRow>(row: Row) {
+        if widths != nil {
+            writeBody(row)
+            return
+        }
+        window.append(row.stored())
+        if window.count >= windowSize { startGrid() }
+    }
+
+    func finish() {
+        if widths == nil {
+            guard !window.isEmpty else { return }
+            startGrid()
+        }
+        if let bottom = style.bottom, let widths { output.append(bottom.bytes(widths: widths)) }
+        if terminalWidth != nil {
+            output.append("(\(rowsWritten) \(rowsWritten == 1 ? "row" : "rows"))\n")
+        }
+        output.endRow()
+    }
+
+    /// Sizes the columns from the names and the window, draws the top of the grid, and
+    /// writes the window's rows.
+    private func startGrid() {
+        var natural = columns.map { name in
+            lines.removeAll()
+            let header = lines.append(name)
+            return max(1, lines.width(of: header))
+        }
+        for row in window {
+            lines.removeAll()
+            for index in natural.indices {
+                let cell = appendCell(of: row, at: index)
+                natural[index] = max(natural[index], lines.width(of: cell))
+                if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
+            }
+        }
+        let widths = ColumnFitting.fit(natural, terminalWidth: terminalWidth)
+        self.widths = widths
+        rowStart = Array((style.vertical + " ").utf8)
+        cellGap = Array((" " + style.vertical + " ").utf8)
+        rowEnd = Array((" " + style.vertical + "\n").utf8)
+        divider = style.rowDivider?.bytes(widths: widths) ?? []
+
+        if let top = style.top { output.append(top.bytes(widths: widths)) }
+        lines.removeAll()
+        cellLines.removeAll(keepingCapacity: true)
+        for name in columns { cellLines.append(lines.append(name)) }
+        writeLines(widths: widths, centered: true)
+        output.append(style.headerSeparator.bytes(widths: widths))
+
+        let leadingRows = window
+        window = []
+        for row in leadingRows { writeBody(row) }
+    }
+
+    private func writeBody<Row: ResultRow>(_ row: Row) {
+        guard let widths else { return }
+        lines.removeAll()
+        cellLines.removeAll(keepingCapacity: true)
+        var height = 1
+        for index in 0..<row.columnCount {
+            let cell = appendCell(of: row, at: index)
+            cellLines.append(cell)
+            height = max(height, cell.count)
+        }
+        if height > 1 && style.rowDivider != nil { drawsDividers = true }
+        if drawsDividers && rowsWritten > 0 { output.append(divider) }
+        writeLines(widths: widths, centered: false)
+        rowsWritten += 1
+        output.endRow()
+    }
+
+    private func appendCell<Row: ResultRow>(of row: Row, at index: Int) -> Range<Int> {
+        if row.storageClass(at: index) == .null {
+            return nullValue.withUnsafeBufferPointer { lines.append($0) }
+        }
+        return row.withText(at: index) { lines.append($0) }
+    }
+
+    /// Writes the lines in ``cellLines`` side by side, as many output lines as the tallest cell.
+    private func writeLines(widths: [Int], centered: Bool) {
+        let height = cellLines.reduce(1) { max($0, $1.count) }
+        for lineIndex in 0..<height {
+            output.append(rowStart)
+            for (column, cell) in cellLines.enumerated() {
+                if column > 0 { output.append(cellGap) }
+                if lineIndex < cell.count {
+                    writeLine(lines.lines[cell.lowerBound + lineIndex], width: widths[column], centered: centered)
+                } else {
+                    output.append(UInt8(ascii: " "), count: widths[column])
+                }
+            }
+            output.append(rowEnd)
+        }
+    }
+
+    /// Writes one line padded to `width`, or cut to `width - 1` columns and `…`.
+    private func writeLine(_ line: GridLines.Line, width: Int, centered: Bool) {
+        lines.withBytes(of: line) { bytes in
+            if line.width <= width {
+                let padding = width - line.width
+                let left = centered ? padding / 2 : 0
+                output.append(UInt8(ascii: " "), count: left)
+                output.append(bytes)
+                output.append(UInt8(ascii: " "), count: padding - left)
+                return
+            }
+            var used = 0
+            var end = 0
+            while end < bytes.count {
+                let (scalarWidth, length) = UTF8Scalar.width(bytes, at: end)
+                if used + scalarWidth > width - 1 { break }
+                used += scalarWidth
+                end += length
+            }
+            output.append(UnsafeBufferPointer(rebasing: bytes[..<end]))
+            output.append(Self.ellipsis)
+            output.append(UInt8(ascii: " "), count: width - 1 - used)
+        }
+    }
+
+    private static let ellipsis = Array("…".utf8)
+}

@@ -1,0 +1,52 @@
+/// `line` mode: one `name = value` line per column, records separated by an empty line,
+/// byte for byte as sqlite3 writes them.
+///
+///     sqlite> .mode line
+///     sqlite> SELECT 1 AS id, 'Alice' AS name UNION ALL SELECT 2, NULL;
+///        id = 1
+///      name = Alice
+///
+///        id = 2
+///      name =
+///
+/// Names are right-aligned to the longest (at least 5 bytes; sqlite3 counts bytes, not
+/// characters). Each line ends with the row separator, which also separates records. NULL
+/// is `.nullvalue`; `.headers` plays no part.
+final class LineRenderer: ResultRenderer {
+    private let output: OutputBuffer
+    private let rowSeparator: [UInt8]
+    private let nullValue: [UInt8]
+    /// Each column's padded `name = `, made once per result.
+    private var labels: [[UInt8]] = []
+    private var rowCount = 0
+
+    init(_ context: RenderContext) {
+        output = context.output
+        rowSeparator = Array(context.settings.rowSeparator.utf8)
+        nullValue = Array(context.settings.nullValue.utf8)
+    }
+
+    func begin(columns: [String]) {
+        let width = columns.reduce(5) { max($0, $1.utf8.count) }
+        labels = columns.map { name in
+            Array(repeating: UInt8(ascii: " "), count: width - name.utf8.count) + Array(name.utf8) + Array(" = ".utf8)
+        }
+    }
+
+    func write<Row: ResultRow>(row: Row) {
+        if rowCount > 0 { output.append(rowSeparator) }
+        rowCount += 1
+        for index in 0..<row.columnCount {
+            output.append(labels[index])
+            if row.storageClass(at: index) == .null {
+                output.append(nullValue)
+            } else {
+                row.withText(at: index) { output.append(TextValue.untilNUL($0)) }
+            }
+            output.append(rowSeparator)
+        }
+        output.endRow()
+    }
+
+    func finish() {}
+}

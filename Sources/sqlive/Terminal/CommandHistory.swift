@@ -1,0 +1,96 @@
+import CEditLine
+import Foundation
+import SQLiveKit
+
+/// The history of entered lines, kept by libedit and saved to a file readable by its owner
+/// only (`~/.sqlive_history`, or `$SQLIVE_HISTORY`; an empty `SQLIVE_HISTORY` keeps history
+/// in memory only).
+///
+/// A multi-line statement is one entry. Each entry is saved as soon as it is entered, so a
+/// crash loses nothing; a file that can't be read or written costs a warning, never the
+/// session.
+///
+///     let history = CommandHistory(path: "/home/me/.sqlive_history", warn: session.warn)
+///     history.add("SELECT *\nFROM albums;")   // saved now, recalled by Up as one entry
+final class CommandHistory {
+    /// libedit's `History *`, handed to the line editor.
+    let pointer: OpaquePointer
+    /// The history file; nil when history is not saved.
+    private(set) var path: String?
+    private let warn: (String) -> Void
+    /// How many entries are kept; older ones drop off.
+    static let capacity: Int32 = 1000
+
+    /// The file named by `SQLIVE_HISTORY`, else `.sqlive_history` in the home folder.
+    static func defaultPath(environment: [String: String], homeDirectory: String) -> String? {
+        if let path = environment["SQLIVE_HISTORY"] {
+            return path.isEmpty ? nil : path
+        }
+        return (homeDirectory as NSString).appendingPathComponent(".sqlive_history")
+    }
+
+    /// Loads the file's entries; returns nil only when libedit can't make a history.
+    init?(path: String?, warn: @escaping (String) -> Void) {
+        guard let pointer = sqlive_history_init(Self.capacity) else { return nil }
+        self.pointer = pointer
+        self.path = path
+        self.warn = warn
+        load()
+    }
+
+    deinit {
+        history_end(pointer)
+    }
+
+    /// Adds an entry (a whole statement or a meta-command line) and saves the file.
+    func add(_ entry: String) {
+        guard sqlive_history_enter(pointer, entry) >= 0 else { return }
+        save()
+    }
+
+    private func load() {
+        guard let path else { return }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno != ENOENT { giveUp("cannot read history from \(path): \(String(cString: strerror(errno)))") }
+            return
+        }
+        if sqlive_history_load(pointer, path) < 0 {
+            // Not a libedit history file, or unreadable: saving over it could destroy
+            // someone else's file, so this session keeps its history in memory.
+            giveUp("cannot read history from \(path): not a readable sqlive history file")
+        }
+    }
+
+    /// Writes the whole history to a new file (mode 0600) and moves it over the old one, so
+    /// the file is never half written.
+    private func save() {
+        guard let path else { return }
+        // Through a symbolic link (dotfiles kept elsewhere), replace the file, not the link.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var template = Array((target + ".XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else {
+            return giveUp("cannot save history to \(path): \(String(cString: strerror(errno)))")
+        }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let file = fdopen(descriptor, "w") else {
+            close(descriptor)
+            unlink(temporary)
+            return giveUp("cannot save history to \(path): \(String(cString: strerror(errno)))")
+        }
+        let saved = sqlive_history_save_fp(pointer, file) >= 0
+        let closed = fclose(file) == 0
+        guard saved, closed, rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return giveUp("cannot save history to \(path): \(reason)")
+        }
+    }
+
+    /// Warns once and stops using the file for the rest of the session.
+    private func giveUp(_ message: String) {
+        warn(message + " (history is not saved in this session)")
+        path = nil
+    }
+}

@@ -1,0 +1,131 @@
+import CEditLine
+import SQLiveKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The prompt line: libedit's `el_gets` in emacs mode with the user's `~/.editrc`, sqlive's
+/// prompts, history and Tab completion, and a read function that also wakes up for main-loop
+/// events (see `LineEditor+Input.swift`).
+///
+///     let editor = try LineEditor(history: history, waker: waker)
+///     switch editor.readLine() {
+///     case .line(let text): …      // what was typed, without its newline
+///     case .cancelled: …           // Ctrl-C: the line is dropped, the cursor on a new line
+///     case .endOfInput: …          // Ctrl-D on an empty line
+///     }
+///
+/// Main thread only. libedit finds this object in its callbacks (prompt, reading, Tab)
+/// through its client-data pointer, because a C callback can't capture context.
+final class LineEditor {
+    enum Input: Equatable {
+        case line(String)
+        case cancelled
+        case endOfInput
+    }
+
+    /// libedit's `EditLine *`.
+    let editLine: OpaquePointer
+    let waker: MainLoopWaker
+    let history: CommandHistory
+    /// True while a statement is incomplete: the prompt becomes `   ...> `.
+    var isContinuation = false
+    /// The candidates for Tab, given the line before and after the cursor.
+    var complete: (_ beforeCursor: String, _ afterCursor: String) -> Completion = { _, _ in .none() }
+
+    // MARK: - Mutable State
+    //
+    // Main thread only, like every call into libedit.
+
+    /// Set by the read function when Ctrl-C cancels the line.
+    var isCancelling = false
+    /// The conversion state of a character whose UTF-8 bytes are still arriving.
+    var decoderState = mbstate_t()
+
+    /// The streams given to libedit: duplicates of 0, 1 and 2, closed after `el_end`.
+    private let streams: [UnsafeMutablePointer<FILE>]
+    private let prompt: UnsafeMutablePointer<CChar>
+    private let continuationPrompt: UnsafeMutablePointer<CChar>
+    /// Both prompts' width on screen.
+    static let promptWidth = 8
+
+    init(history: CommandHistory, waker: MainLoopWaker) throws(Diagnostic) {
+        var streams: [UnsafeMutablePointer<FILE>] = []
+        for (descriptor, mode) in [(Int32(0), "r"), (1, "w"), (2, "w")] {
+            let copy = dup(descriptor)
+            guard copy >= 0, let stream = fdopen(copy, mode) else {
+                if copy >= 0 { close(copy) }
+                streams.forEach { fclose($0) }
+                throw Diagnostic("cannot start the line editor: \(String(cString: strerror(errno)))")
+            }
+            streams.append(stream)
+        }
+        guard let editLine = el_init("sqlive", streams[0], streams[1], streams[2]) else {
+            streams.forEach { fclose($0) }
+            throw Diagnostic("cannot start the line editor (libedit's el_init failed)")
+        }
+        self.editLine = editLine
+        self.streams = streams
+        self.waker = waker
+        self.history = history
+        prompt = strdup("sqlive> ")
+        continuationPrompt = strdup("   ...> ")
+        configure()
+    }
+
+    deinit {
+        el_end(editLine)
+        streams.forEach { fclose($0) }
+        free(prompt)
+        free(continuationPrompt)
+    }
+
+    /// Reads one line with editing. Blocks until Enter, Ctrl-C or Ctrl-D.
+    func readLine() -> Input {
+        // el_gets draws the prompt before it switches the terminal to its editing mode, on
+        // the first key it reads: keys typed in between were echoed twice, once by the
+        // terminal and once by libedit. Switching first closes that gap.
+        sqlive_el_prepare_terminal(editLine, 1)
+        var count: Int32 = 0
+        let text = el_gets(editLine, &count)
+        if isCancelling {
+            isCancelling = false
+            return .cancelled
+        }
+        guard let text, count > 0 else { return .endOfInput }
+        var line = String(cString: text)
+        if line.last == "\n" { line.removeLast() }
+        return .line(line)
+    }
+
+    private func configure() {
+        sqlive_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        sqlive_el_set_editor(editLine, "emacs")
+        // libedit's signal handling re-raises SIGINT to the process group: SignalWatcher
+        // handles signals instead.
+        sqlive_el_set_signal(editLine, 0)
+        // While a statement runs the terminal is in its normal mode, where libedit turns
+        // echoctl on: Ctrl-C would print `^C` where the `interrupted` error goes.
+        sqlive_el_settty(editLine, "-x", "-echoctl")
+        sqlive_el_set_history(editLine, history.pointer)
+        sqlive_el_set_prompt(editLine) { editLine in
+            LineEditor.owner(of: editLine).map { $0.isContinuation ? $0.continuationPrompt : $0.prompt }
+        }
+        sqlive_el_set_getcfn(editLine) { editLine, character in
+            guard let character, let editor = LineEditor.owner(of: editLine) else { return -1 }
+            return editor.readCharacter(into: character)
+        }
+        sqlive_el_add_function(editLine, "sqlive-complete", "Complete the word before the cursor") { editLine, _ in
+            LineEditor.owner(of: editLine)?.completeWord() ?? UInt8(CC_ERROR)
+        }
+        sqlive_el_bind(editLine, "^I", "sqlive-complete")
+        // Last, so the user's ~/.editrc can change any of the above.
+        el_source(editLine, nil)
+    }
+
+    /// The editor whose `EditLine` calls back.
+    private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
+        guard let editLine, let data = sqlive_el_get_clientdata(editLine) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+    }
+}

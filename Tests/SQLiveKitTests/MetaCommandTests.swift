@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+@testable import SQLiveKit
+
+/// Each core meta-command, driven through a session as a script would, with whole outputs.
+@Suite struct MetaCommandTests {
+    private let schema = """
+        create table artist(id integer primary key, name text);
+        create table album(id integer primary key, artistId integer references artist(id), title text);
+        create index album_artist on album(artistId);
+        create view artist_name as select name from artist;
+        """
+
+    @Test func help_lists_every_command_with_its_usage() throws {
+        let session = try TestSession()
+        let output = session.run(".help")
+        for command in CommandRegistry.standard.commands {
+            #expect(output.contains(command.usageLine), "missing \(command.name)")
+            #expect(output.contains(command.summary), "missing \(command.name)")
+        }
+        #expect(output.split(separator: "\n").count == CommandRegistry.standard.commands.count)
+    }
+
+    @Test func help_of_one_command_shows_usage_aliases_and_details() throws {
+        let session = try TestSession()
+        #expect(session.run(".help quit") == """
+            .quit ?CODE?
+              leave sqlive (with exit status CODE, default 0)
+              also: .exit
+
+            """)
+        #expect(session.run(".help .nope") == "")
+        #expect(session.errorText.contains("unknown command .nope"))
+    }
+
+    @Test func commands_answer_to_unambiguous_prefixes() throws {
+        let session = try TestSession()
+        #expect(session.run(".hea on\n.headers") == "headers: on\n")
+        session.run(".s")
+        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .show\n")
+    }
+
+    @Test func tables_lists_tables_and_views_in_columns() throws {
+        let session = try TestSession()
+        session.run(schema)
+        #expect(session.run(".tables") == "album        artist       artist_name\n")
+        #expect(session.run(".tables art%") == "artist       artist_name\n")
+    }
+
+    @Test func schema_prints_create_statements_in_creation_order() throws {
+        let session = try TestSession()
+        session.run(schema)
+        #expect(session.run(".schema album") == """
+            CREATE TABLE album(id integer primary key, artistId integer references artist(id), title text);
+            CREATE INDEX album_artist on album(artistId);
+
+            """)
+    }
+
+    @Test func indexes_lists_index_names() throws {
+        let session = try TestSession()
+        session.run(schema)
+        #expect(session.run(".indexes") == "album_artist\n")
+        #expect(session.run(".indexes artist") == "")
+    }
+
+    @Test func databases_shows_the_main_file() throws {
+        let session = try TestSession()
+        #expect(session.run(".databases") == "main: \"\" r/w\n")
+    }
+
+    @Test func nullvalue_and_separator_change_list_output() throws {
+        let session = try TestSession()
+        #expect(session.run(".nullvalue ∅\n.separator \" : \" \";\\n\"\nselect 1, null;") == "1 : ∅;\n")
+    }
+
+    @Test func show_lists_the_settings() throws {
+        let session = try TestSession()
+        #expect(session.run(".mode csv\n.show") == """
+                database: :memory:
+                    mode: csv
+                 headers: off
+               nullvalue: ""
+            colseparator: ","
+            rowseparator: "\\r\\n"
+                  output: stdout
+                    echo: off
+                    bail: off
+                   timer: off
+                 changes: off
+                   pager: on
+
+            """)
+    }
+
+    @Test func mode_without_arguments_says_the_current_mode() throws {
+        let session = try TestSession()
+        #expect(session.run(".mode insert people\n.mode") == "current output mode: insert people\n")
+    }
+
+    @Test func echo_prints_each_input_before_running_it() throws {
+        let session = try TestSession()
+        #expect(session.run(".echo on\nselect 1;") == "select 1;\n1\n")
+    }
+
+    @Test func changes_reports_rows_changed_like_sqlite3() throws {
+        let session = try TestSession()
+        #expect(session.run("create table t(a);\n.changes on\ninsert into t values (1), (2);") == "changes: 2   total_changes: 2\n")
+    }
+
+    @Test func timer_prints_a_run_time_line() throws {
+        let session = try TestSession()
+        let output = session.run(".timer on\nselect 1;")
+        #expect(output.hasPrefix("1\nRun Time: real "))
+        #expect(output.contains(" user ") && output.contains(" sys "))
+    }
+
+    @Test func print_writes_its_arguments() throws {
+        let session = try TestSession()
+        #expect(session.run(".print hello 'big world'") == "hello big world\n")
+    }
+
+    @Test func bail_stops_a_script_at_its_first_error() throws {
+        let session = try TestSession()
+        #expect(session.run(".bail on\nselect 1;\nselect nope;\nselect 2;") == "1\n")
+    }
+
+    @Test func quit_stops_reading_input() throws {
+        let session = try TestSession()
+        #expect(session.run("select 1;\n.exit\nselect 2;") == "1\n")
+        #expect(session.session.quitRequested == 0)
+    }
+
+    @Test func read_runs_a_file_and_names_it_in_errors() throws {
+        let folder = try TemporaryDirectory()
+        let script = folder.path("part.sql")
+        try "select 'from part';\nselect bad;\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let session = try TestSession()
+        #expect(session.run(".read \(script)\nselect 'after';") == "from part\nafter\n")
+        #expect(session.errorText == "error: \(script):2: no such column: bad\n  select bad;\n         ^\n")
+    }
+
+    @Test func output_sends_results_to_a_file_until_reset() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.path("out.txt")
+        let session = try TestSession()
+        #expect(session.run(".output \(file)\nselect 1;\nselect 2;\n.output\nselect 3;") == "3\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "1\n2\n")
+    }
+
+    @Test func once_sends_only_the_next_result_to_a_file() throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.path("once.txt")
+        let session = try TestSession()
+        #expect(session.run(".once \(file)\nselect 1;\nselect 2;") == "2\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "1\n")
+    }
+
+    @Test func output_to_an_unwritable_place_is_an_error_and_output_stays() throws {
+        let session = try TestSession()
+        #expect(session.run(".output /no/such/folder/x.txt\nselect 1;") == "1\n")
+        #expect(session.errorText.hasPrefix("error: test.sql:1: cannot write to /no/such/folder/x.txt: "))
+    }
+
+    @Test func open_switches_databases_and_keeps_the_old_one_on_failure() throws {
+        let folder = try TemporaryDirectory()
+        let session = try TestSession()
+        session.run("create table first(a);")
+        session.run(".open \(folder.path("second.db"))\ncreate table second(b);")
+        #expect(session.run(".tables") == "second\n")
+        session.run(".open \(folder.url.path)")
+        #expect(session.errorText.contains("it is a directory"))
+        #expect(session.run(".tables") == "second\n")
+    }
+}

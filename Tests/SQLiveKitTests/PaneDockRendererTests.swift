@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+@testable import SQLiveKit
+
+/// The dock: panes laid out as lines for a given width and height.
+@Suite struct PaneDockRendererTests {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    static func cell(_ value: Any?) -> StoredRow.Cell {
+        switch value {
+        case let number as Int:
+            StoredRow.Cell(kind: .integer, bytes: Array(String(number).utf8), number: Double(number), integer: Int64(number))
+        case let text as String:
+            StoredRow.Cell(kind: .text, bytes: Array(text.utf8), number: 0)
+        default:
+            StoredRow.Cell(kind: .null, bytes: [], number: 0)
+        }
+    }
+
+    static func result(_ columns: [String], _ rows: [[Any?]], hasMore: Bool = false, key: [Int] = [0]) -> PaneResult {
+        PaneResult(columns: columns, rows: rows.map { StoredRow(cells: $0.map(cell)) }, hasMore: hasMore, keyColumns: key)
+    }
+
+    /// Two refreshes of a scores pane: Arthur's score changed, Craig arrived, Barbara left.
+    static func scoresPane() -> Pane {
+        var pane = Pane(id: 1, name: "scores", query: "SELECT id, name, score FROM player", rowLimit: 10, dedupe: false)
+        let before = result(["id", "name", "score"], [[1, "Arthur", 10], [2, "Barbara", 20]])
+        let after = result(["id", "name", "score"], [[1, "Arthur", 15], [3, "Craig", nil]])
+        pane.result = after
+        pane.recordRefresh(at: now, cause: .pinned, outcome: "2 rows")
+        pane.recordRefresh(at: now, cause: .changes(summary()), outcome: "2 rows")
+        pane.lastChange = Pane.Change(diff: PaneDiff(from: before, to: after), time: now)
+        return pane
+    }
+
+    static func summary() -> ChangeSummary {
+        var summary = ChangeSummary()
+        summary.record(table: "player", kind: .update, rowID: 1, columns: ["score"])
+        return summary
+    }
+
+    static func failedPane() -> Pane {
+        var pane = Pane(id: 2, name: "teams", query: "SELECT * FROM team", rowLimit: 10, dedupe: false)
+        pane.status = .failed("no such table: team")
+        pane.recordRefresh(at: now, cause: .schemaChange, outcome: "error: no such table: team")
+        return pane
+    }
+
+    @Test func panes_show_a_title_their_columns_and_their_rows_with_changes_marked() {
+        let time = TimeOfDay.format(Self.now)
+        let lines = PaneDockRenderer(width: 80, height: 8, now: Self.now, usesColor: false, nullValue: "NULL")
+            .lines(for: [Self.scoresPane(), Self.failedPane()])
+        #expect(lines == [
+            "1 scores · 2 rows · 2 refreshes · \(time) · update player(score)[1] · +1 ~1 -1".padding(80),
+            "  id  name    score",
+            "~  1  Arthur     15",
+            "+  3  Craig    NULL",
+            "2 teams · error · 1 refresh · \(time) · schema change".padding(80),
+            "  error: no such table: team",
+            "",
+            String(repeating: "─", count: 80),
+        ])
+    }
+
+    @Test func highlights_fade_after_a_few_seconds() {
+        let later = Self.now.addingTimeInterval(PaneDockRenderer.defaultHighlightDuration + 1)
+        let lines = PaneDockRenderer(width: 40, height: 5, now: later, usesColor: false)
+            .lines(for: [Self.scoresPane()])
+        #expect(lines[0].hasPrefix("1 scores · 2 rows · 2 refreshes"))
+        #expect(!lines[0].contains("+1 ~1 -1"))
+        #expect(lines[2] == "   1  Arthur     15")
+        #expect(lines[3] == "   3  Craig        ")
+    }
+
+    @Test func colours_mark_titles_added_rows_and_changed_cells() {
+        let lines = PaneDockRenderer(width: 30, height: 5, now: Self.now, usesColor: true)
+            .lines(for: [Self.scoresPane()])
+        #expect(lines[0].hasPrefix("\u{1B}[1;7m1 scores"))
+        #expect(lines[2] == "\u{1B}[33m~ \u{1B}[0m\u{1B}[33m 1\u{1B}[0m  \u{1B}[33mArthur\u{1B}[0m  \u{1B}[1;33m   15\u{1B}[0m")
+        #expect(lines[3].hasPrefix("\u{1B}[32m+ \u{1B}[0m\u{1B}[32m 3\u{1B}[0m"))
+        #expect(lines[4] == "\u{1B}[2m" + String(repeating: "─", count: 30) + "\u{1B}[0m")
+    }
+
+    @Test func lines_are_cut_to_the_width() {
+        let lines = PaneDockRenderer(width: 12, height: 5, now: Self.now, usesColor: false)
+            .lines(for: [Self.scoresPane()])
+        #expect(lines.allSatisfy { $0.count <= 12 })
+        #expect(lines[1] == "  id  name …")
+    }
+
+    @Test func a_short_dock_shares_its_lines_and_says_what_it_hides() {
+        var big = Pane(id: 3, name: "big", query: "SELECT x FROM big", rowLimit: 5, dedupe: false)
+        big.result = Self.result(["x"], (1...5).map { [$0] }, hasMore: true)
+        big.recordRefresh(at: Self.now, cause: .pinned, outcome: "5+ rows")
+        let lines = PaneDockRenderer(width: 40, height: 8, now: Self.now, usesColor: false)
+            .lines(for: [Self.failedPane(), big])
+        #expect(lines.count == 8)
+        #expect(lines[2].hasPrefix("3 big · 5+ rows · 1 refresh"))
+        #expect(Array(lines[3...6]) == ["  x", "  1", "  2", "  … 3+ more rows"])
+    }
+
+    @Test func more_panes_than_lines_are_counted() {
+        let panes = (1...6).map { id -> Pane in
+            var pane = Pane(id: id, name: "p\(id)", query: "SELECT 1", rowLimit: 1, dedupe: false)
+            pane.result = Self.result(["1"], [[1]])
+            return pane
+        }
+        let lines = PaneDockRenderer(width: 50, height: 4, now: Self.now, usesColor: false).lines(for: panes)
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
+            "1 p1 · 1 row · 0 refreshes", "2 p2 · 1 row · 0 refreshes", "… 4 more panes (.layout HEIGHT makes room)",
+            String(repeating: "─", count: 50),
+        ])
+    }
+
+    @Test func values_cannot_move_the_cursor() {
+        var pane = Pane(id: 1, name: "t", query: "SELECT x", rowLimit: 1, dedupe: false)
+        pane.result = Self.result(["x"], [["a\nb\u{1B}[2Jc\td"]])
+        let lines = PaneDockRenderer(width: 20, height: 4, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(lines[2] == "  a↵b?[2Jc d")
+    }
+
+    @Test func sequences_set_the_scroll_region_and_repaint_without_moving_the_cursor() {
+        #expect(PaneDockRenderer.setScrollRegion(dockHeight: 6, screenRows: 40) == "\u{1B}[7;40r\u{1B}[40;1H")
+        #expect(PaneDockRenderer.repaint(["a", "b"]) == "\u{1B}7\u{1B}[1;1H\u{1B}[2Ka\u{1B}[2;1H\u{1B}[2Kb\u{1B}8")
+        #expect(PaneDockRenderer.resetScrollRegion == "\u{1B}[r")
+    }
+
+    @Test func the_board_says_when_a_highlight_needs_clearing() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT id, score FROM player")
+        #expect(test.board.nextRepaint == nil)
+        test.run("UPDATE player SET score = 0 WHERE id = 1;")
+        #expect(test.board.nextRepaint == PaneFixtures.time.addingTimeInterval(PaneDockRenderer.defaultHighlightDuration))
+        test.board.clock = { PaneFixtures.time.addingTimeInterval(10) }
+        #expect(test.board.nextRepaint == nil)
+        let lines = test.board.dockLines(width: 30, height: 5, usesColor: false)
+        #expect(lines[1...3] == ["  id  score", "   1      0", "   2     20"])
+    }
+
+    @Test func the_board_sizes_the_dock_from_its_layout() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT name FROM player")
+        #expect(test.board.dockHeight(screenRows: 40) == 5)
+        #expect(test.board.dockHeight(screenRows: 6) == 3)
+        test.run(".layout 12")
+        #expect(test.board.dockHeight(screenRows: 40) == 12)
+        test.run(".layout inline")
+        #expect(test.board.dockHeight(screenRows: 40) == 0)
+        #expect(test.run(".layout") == "layout: inline\n")
+    }
+}
+
+extension String {
+    fileprivate func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

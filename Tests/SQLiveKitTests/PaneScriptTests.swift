@@ -1,0 +1,191 @@
+import Testing
+@testable import SQLiveKit
+
+/// Panes in scripts: after each statement, every pane whose rows changed prints once, in id
+/// order, as a block headed `-- pane ID (NAME): CAUSE`.
+@Suite struct PaneScriptTests {
+    @Test func pinning_prints_the_pane_at_once() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run(".pin --name scores SELECT name, score FROM player ORDER BY score DESC")
+        #expect(output == """
+            -- pane 1 (scores): pinned
+            Barbara|20
+            Arthur|10
+
+            """)
+    }
+
+    @Test func a_write_prints_the_panes_it_changed_with_its_cause() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin --name scores SELECT name, score FROM player ORDER BY score DESC")
+        let output = test.run("""
+            UPDATE player SET score = 30 WHERE id = 1;
+            INSERT INTO player(name, score) VALUES ('Craig', 5);
+            DELETE FROM player WHERE name = 'Barbara';
+            """)
+        #expect(output == """
+            -- pane 1 (scores): update player(score)[1]
+            Arthur|30
+            Barbara|20
+            -- pane 1 (scores): insert player[3]
+            Arthur|30
+            Barbara|20
+            Craig|5
+            -- pane 1 (scores): delete player[2]
+            Arthur|30
+            Craig|5
+
+            """)
+    }
+
+    @Test func panes_print_in_id_order_and_only_when_their_rows_changed() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE team(id INTEGER PRIMARY KEY, name TEXT);
+            .pin SELECT count(*) FROM team
+            .pin SELECT name FROM player WHERE score > 15
+            .pin SELECT max(score) FROM player
+            """)
+        let output = test.run("""
+            UPDATE player SET score = 50 WHERE id = 1;
+            UPDATE player SET score = 50 WHERE id = 1;
+            INSERT INTO team(name) VALUES ('Reds');
+            """)
+        #expect(output == """
+            -- pane 2 (player): update player(score)[1]
+            Arthur
+            Barbara
+            -- pane 3 (player-2): update player(score)[1]
+            50
+            -- pane 1 (team): insert team[1]
+            1
+
+            """)
+    }
+
+    @Test func a_transaction_refreshes_its_panes_once_at_commit() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT sum(score) FROM player")
+        let output = test.run("""
+            BEGIN;
+            UPDATE player SET score = score + 1;
+            INSERT INTO player(name, score) VALUES ('Craig', 5);
+            COMMIT;
+            BEGIN;
+            DELETE FROM player;
+            ROLLBACK;
+            """)
+        #expect(output == """
+            -- pane 1 (player): update player(score)[1,2], insert player[3]
+            37
+
+            """)
+    }
+
+    @Test func a_pane_keeps_at_most_its_rows_and_says_when_there_are_more() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run(".pin --rows 1 SELECT name FROM player ORDER BY name")
+        #expect(output == """
+            -- pane 1 (player): pinned
+            Arthur
+            -- showing the first 1 rows; the query has more (.pin --rows N keeps more)
+
+            """)
+        #expect(test.board.panes[0].result?.rowCountText == "1+ rows")
+    }
+
+    @Test func panes_render_in_the_current_mode() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run("""
+            .mode csv
+            .headers on
+            .pin --name scores SELECT name, score FROM player ORDER BY id
+            """)
+        #expect(output == "-- pane 1 (scores): pinned\nname,score\r\nArthur,10\r\nBarbara,20\r\n")
+    }
+
+    @Test func the_panes_command_lists_panes_as_a_result_table() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            .pin --name scores SELECT name, score FROM player
+            .pin --rows 1 SELECT * FROM player WHERE id = 2
+            UPDATE player SET score = 1;
+            """)
+        let output = test.run(".mode csv\n.headers on\n.panes")
+        let time = PaneFixtures.timeText
+        #expect(output == """
+            id,name,query,rows,refreshes,last_refresh,region\r
+            1,scores,"SELECT name, score FROM player",2,2,\(time),"player(name,score)"\r
+            2,player,"SELECT * FROM player WHERE id = 2",1,2,\(time),"player(id,name,score)"\r
+
+            """)
+    }
+
+    @Test func pane_prints_the_rows_a_pane_holds() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin --name scores SELECT name FROM player ORDER BY id")
+        #expect(test.run(".pane scores") == "-- pane 1 (scores): pinned\nArthur\nBarbara\n")
+        #expect(test.run(".pane 1") == "-- pane 1 (scores): pinned\nArthur\nBarbara\n")
+    }
+
+    @Test func unpinned_panes_print_no_more() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT count(*) FROM player\n.pin --name other SELECT max(id) FROM player")
+        test.run(".unpin 1")
+        #expect(test.board.panes.map(\.id) == [2])
+        #expect(test.run("DELETE FROM player WHERE id = 1;") == "")
+        #expect(test.run("DELETE FROM player WHERE id = 2;") == "-- pane 2 (other): delete player[2]\n\n")
+        test.run(".unpin all")
+        #expect(test.board.panes.isEmpty)
+        #expect(test.run("DELETE FROM player;") == "")
+    }
+
+    @Test func paused_panes_keep_their_rows_until_resumed() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT count(*) FROM player")
+        test.run(".pause 1")
+        #expect(test.run("DELETE FROM player WHERE id = 1;") == "")
+        #expect(test.board.panes[0].status == .paused)
+        #expect(test.run(".resume 1") == "-- pane 1 (player): resumed\n1\n")
+    }
+
+    @Test func refresh_runs_the_query_again() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT count(*) FROM player")
+        #expect(test.run(".refresh") == "")
+        #expect(test.board.panes[0].refreshCount == 2)
+        #expect(test.board.panes[0].lastCause == .refreshedByHand)
+    }
+
+    @Test func pin_refuses_statements_that_write_and_queries_that_do_not_compile() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin DELETE FROM player")
+        #expect(test.errorText == """
+            error: test.sql:1: a pane needs a query that returns rows, not DELETE FROM player
+              pin a SELECT (or a DSL query); run changes as plain statements
+
+            """)
+        test.run(".pin SELECT * FROM playr")
+        #expect(test.errorText == "error: test.sql:1: no such table: playr\n")
+        #expect(test.board.panes.isEmpty)
+        #expect(test.run("SELECT count(*) FROM player;") == "2\n")
+    }
+
+    @Test func pin_checks_its_options() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin --rows 0 SELECT 1")
+        #expect(test.errorText == "error: test.sql:1: .pin: --rows needs a number of rows from 1 to 10000\n  usage: .pin ?--name NAME? ?--rows N? ?--dedupe? QUERY\n")
+        test.run(".pin --name 7 SELECT 1")
+        #expect(test.errorText.hasPrefix("error: test.sql:1: .pin: 7 cannot name a pane\n"))
+        test.run(".pin --name a SELECT 1\n.pin --name A SELECT 2")
+        #expect(test.errorText.hasPrefix("error: test.sql:2: .pin: a pane is already named A\n"))
+        test.run(".unpin nine")
+        #expect(test.errorText == "error: test.sql:1: .unpin: no pane nine\n  panes: 1 (a)\n")
+    }
+
+    @Test func quoted_sql_reaches_the_pane_as_typed() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run(#".pin --name "the bs" SELECT name FROM player WHERE name LIKE 'B%' AND "name" <> ''"#)
+        #expect(output == "-- pane 1 (the bs): pinned\nBarbara\n")
+    }
+}

@@ -1,0 +1,100 @@
+import GRDB
+import Synchronization
+import Testing
+@testable import SQLiveKit
+
+@Suite struct RenderGridStreamingTests {
+    private func textRow(_ text: String) -> StoredRow {
+        StoredRow(cells: [StoredRow.Cell(kind: .text, bytes: Array(text.utf8), number: 0)])
+    }
+
+    @Test func rows_after_the_window_keep_its_widths_and_are_cut() {
+        let target = MemoryTarget()
+        let output = OutputBuffer(target: target)
+        let renderer = GridRenderer(RenderContext(settings: Settings(), output: output), style: .box, windowSize: 2)
+        renderer.begin(columns: ["v"])
+        for text in ["a", "bb", "cccccc", "日本"] { renderer.write(row: textRow(text)) }
+        renderer.finish()
+        output.flush()
+        #expect(target.text == """
+            ┌────┐
+            │ v  │
+            ├────┤
+            │ a  │
+            │ bb │
+            │ c… │
+            │ …  │
+            └────┘
+
+            """)
+    }
+
+    @Test func a_multi_line_row_after_the_window_starts_dividers() {
+        let target = MemoryTarget()
+        let output = OutputBuffer(target: target)
+        let renderer = GridRenderer(RenderContext(settings: Settings(), output: output), style: .table, windowSize: 1)
+        renderer.begin(columns: ["v"])
+        for text in ["a", "b", "c\nd", "e"] { renderer.write(row: textRow(text)) }
+        renderer.finish()
+        output.flush()
+        #expect(target.text == "+---+\n| v |\n+---+\n| a |\n| b |\n+---+\n| c |\n| d |\n+---+\n| e |\n+---+\n")
+    }
+
+    @Test func the_renderer_never_holds_more_than_its_window() {
+        let output = OutputBuffer(target: CountingTarget())
+        let renderer = GridRenderer(RenderContext(settings: Settings(), output: output), style: .box)
+        renderer.begin(columns: ["v"])
+        var largest = 0
+        for index in 0..<10_000 {
+            renderer.write(row: textRow("row \(index)"))
+            largest = max(largest, renderer.bufferedRowCount)
+        }
+        renderer.finish()
+        #expect(largest > 0 && largest <= GridRenderer.defaultWindowSize)
+        #expect(renderer.bufferedRowCount == 0)
+    }
+
+    /// A statement of many rows in box mode: the grid reaches the output while SQLite is
+    /// still producing rows (counted by a SQL function), and every row arrives.
+    @Test func a_large_result_streams_through_a_session() throws {
+        let rowCount = 200_000
+        let produced = Mutex(0)
+        let target = CountingTarget()
+        let connection = try DatabaseConnection(OpenOptions(path: ":memory:"))
+        connection.queue.inDatabase { db in
+            db.add(function: DatabaseFunction("produced", argumentCount: 0, pure: false) { _ in
+                produced.withLock { $0 += 1; return $0 }
+            })
+        }
+        target.onFirstWrite = { produced.withLock { $0 } }
+        var settings = Settings()
+        settings.setMode(.box)
+        let session = Session(connection: connection, settings: settings, output: target, errorOutput: MemoryTarget())
+        var lines = StringLineSource("""
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT \(rowCount))
+            SELECT x, produced() AS p FROM c;
+            """)
+        ScriptRunner(session: session).run(&lines, source: "test")
+
+        #expect(session.errorCount == 0)
+        // Top rule, names, separator, one line per row, bottom rule.
+        #expect(target.lineCount == rowCount + 4)
+        let producedAtFirstWrite = try #require(target.valueAtFirstWrite)
+        #expect(producedAtFirstWrite < rowCount / 10)
+    }
+}
+
+/// An output that keeps no bytes: it counts them, and the lines, and can note something
+/// when the first bytes arrive.
+final class CountingTarget: OutputTarget {
+    private(set) var byteCount = 0
+    private(set) var lineCount = 0
+    var onFirstWrite: (() -> Int)?
+    private(set) var valueAtFirstWrite: Int?
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        if byteCount == 0, let onFirstWrite { valueAtFirstWrite = onFirstWrite() }
+        byteCount += bytes.count
+        lineCount += bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+}
