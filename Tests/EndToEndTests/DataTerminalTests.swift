@@ -66,11 +66,11 @@ import Testing
 
     @Test func a_slow_query_shows_its_elapsed_time_then_only_its_result() throws {
         let terminal = try start(timeout: 300)
-        try enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 6000000) SELECT count(*) FROM c;",
+        try enter("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 15000000) SELECT count(*) FROM c;",
                   in: terminal)
         let ticking = try terminal.waitForScreen("the elapsed time") { $0.contains("Ctrl-C interrupts") }
         #expect(ticking.contains("running "))
-        let done = try terminal.waitForScreen("the count") { $0.hasLine("6000000") }
+        let done = try terminal.waitForScreen("the count") { $0.hasLine("15000000") }
         #expect(!done.contains("running "))
     }
 
