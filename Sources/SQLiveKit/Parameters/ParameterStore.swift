@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// The values of `.parameter set`, looked up by the names statements use.
 ///
@@ -37,6 +38,24 @@ struct ParameterStore {
         if let value = values[name] { return value }
         guard let first = name.first, Self.namePrefixes.contains(first) else { return nil }
         return values[String(name.dropFirst())]
+    }
+
+    /// One value per parameter of a compiled statement, in order, as sqlite3 binds them: by
+    /// the name SQLite reports (`?N` for a bare `?`), NULL for names never set.
+    func values(for statement: SQLiteStatement) -> [DatabaseValue] {
+        let count = Int(sqlite3_bind_parameter_count(statement))
+        guard count > 0 else { return [] }
+        return (1...count).map { index in
+            let name = sqlite3_bind_parameter_name(statement, Int32(index)).map { String(cString: $0) } ?? "?\(index)"
+            return value(forParameterNamed: name) ?? .null
+        }
+    }
+
+    /// Binds ``values(for:)`` to a statement compiled outside GRDB.
+    func bind(to statement: SQLiteStatement) {
+        for (index, value) in values(for: statement).enumerated() {
+            _ = value.bind(to: statement, at: Int32(index + 1))
+        }
     }
 
     /// Every key and value, ordered by key as sqlite3 lists them (byte order).

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 
 extension Session {
     /// The arguments that bind `.parameter` values to a compiled statement: one value per
@@ -13,14 +12,7 @@ extension Session {
     /// Positional values fit every statement, whatever mix of `?`, `?NNN`, `:name`, `@name`
     /// and `$name` it uses, because GRDB binds them by index when no named value matches.
     public func parameterArguments(for statement: Statement) -> StatementArguments {
-        let count = Int(sqlite3_bind_parameter_count(statement.sqliteStatement))
-        guard count > 0 else { return StatementArguments() }
-        let values = (1...count).map { index -> DatabaseValue in
-            let name = sqlite3_bind_parameter_name(statement.sqliteStatement, Int32(index))
-                .map { String(cString: $0) } ?? "?\(index)"
-            return parameters.value(forParameterNamed: name) ?? .null
-        }
-        return StatementArguments(values)
+        StatementArguments(parameters.values(for: statement.sqliteStatement))
     }
 
     /// The parameters as named arguments (keys without their prefix), for requests built with

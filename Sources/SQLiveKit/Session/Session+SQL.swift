@@ -11,16 +11,22 @@ extension Session {
         defer {
             if let clock { output.append(clock.report()) }
         }
+        let isObserved = paneBoard.observesConnection
+        let makeRenderer = makeRenderer ?? settings.mode.makeRenderer
         try connection.queue.inDatabase { db in
-            guard let statement = try compileSQL(sql, in: db) else { return }
             do {
-                try execute(statement, db: db, makeRenderer: makeRenderer ?? settings.mode.makeRenderer)
-            } catch let error as DatabaseError {
-                var diagnostic = Diagnostic.execution(error)
-                if connection.options.forbidsAttach, error.message?.hasPrefix("too many attached databases") == true {
-                    diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
+                if isObserved {
+                    guard let statement = try compileSQL(sql, in: db) else { return }
+                    try execute(statement, db: db, makeRenderer: makeRenderer)
+                } else {
+                    guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
+                    guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
+                    try execute(statement, db: db, makeRenderer: makeRenderer)
                 }
-                throw diagnostic
+            } catch let error as DatabaseError {
+                throw explained(Diagnostic.execution(error))
+            } catch let diagnostic as Diagnostic {
+                throw explained(diagnostic)
             }
             if settings.changes {
                 let changes = sqlite3_changes64(db.sqliteConnection)
@@ -74,6 +80,33 @@ extension Session {
             throw error
         }
         renderer.finish()
+    }
+
+    /// Steps a statement compiled directly with SQLite (no pane observes the connection).
+    private func execute(_ statement: borrowing DirectStatement, db: Database,
+                         makeRenderer: (RenderContext) -> any ResultRenderer) throws(Diagnostic) {
+        defer {
+            if statement.mayChangeSchema { db.clearSchemaCache() }
+        }
+        statement.bindParameters(parameters)
+        let columnCount = statement.columnCount
+        guard columnCount > 0 else {
+            try statement.step { _ in }
+            return
+        }
+        let renderer = makeRenderer(renderContext)
+        renderer.begin(columns: statement.columnNames)
+        defer { renderer.finish() }
+        try statement.step { renderer.write(row: $0) }
+    }
+
+    /// Adds what sqlive knows and SQLite doesn't say to an execution error.
+    private func explained(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        if connection.options.forbidsAttach, diagnostic.message.hasPrefix("too many attached databases") {
+            diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
+        }
+        return diagnostic
     }
 
     /// What renderers need, taken fresh for each result (the terminal may have been resized).
