@@ -7,7 +7,7 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 SQLIVE = .build/debug/sqlive
 EXAMPLE_DB = examples/shop.db
-DEB_PACKAGES = libedit-dev libsqlite3-dev sqlite3 tmux
+DEB_PACKAGES = libedit-dev libsqlite3-dev sqlite3 tmux less
 
 .PHONY: run test build deps bench clean
 

@@ -12,12 +12,13 @@ struct Launcher {
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let isInteractive = isatty(0) == 1 && isatty(1) == 1
-        let environment = SessionEnvironment(
+        var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
             diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil),
             // `sqlive … | head`: the reader is gone, so is our reason to run.
             onBrokenPipe: { Glibc.exit(0) })
+        environment.terminalHeight = { TerminalSize.rows(of: 1) }
 
         let connection: DatabaseConnection
         do {
@@ -118,5 +119,14 @@ enum TerminalSize {
             return nil
         }
         return Int(size.ws_col)
+    }
+
+    /// The height of the terminal on a file descriptor, or nil when it is not a terminal.
+    static func rows(of fileDescriptor: Int32) -> Int? {
+        var size = winsize()
+        guard isatty(fileDescriptor) == 1, ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
+            return nil
+        }
+        return Int(size.ws_row)
     }
 }

@@ -88,6 +88,7 @@ import Testing
                     bail: off
                    timer: off
                  changes: off
+                   pager: on
 
             """)
     }

@@ -19,6 +19,7 @@ struct ShowCommand: MetaCommand {
             ("bail", onOff(settings.bail)),
             ("timer", onOff(settings.timer)),
             ("changes", onOff(settings.changes)),
+            ("pager", onOff(settings.pager)),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         for (key, value) in rows {

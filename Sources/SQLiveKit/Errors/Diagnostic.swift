@@ -47,17 +47,22 @@ public struct DiagnosticPrinter: Sendable {
         }
         text += diagnostic.message
         text += "\n"
-        if let excerpt = diagnostic.excerpt, let caret = Self.caretLines(excerpt) {
+        if let excerpt = diagnostic.excerpt, let caret = Self.caretLines(excerpt, caret: usesColor ? "\u{1B}[1;32m^\u{1B}[0m" : "^") {
             text += caret
         }
         if let hint = diagnostic.hint {
-            text += "  \(hint)\n"
+            text += usesColor ? "  \u{1B}[36m\(hint)\u{1B}[0m\n" : "  \(hint)\n"
         }
         return text
     }
 
+    /// A warning line: `warning: …`, the label in yellow on a colour terminal.
+    public func renderWarning(_ message: String) -> String {
+        (usesColor ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + message + "\n"
+    }
+
     /// The line of the excerpt holding the offset, and a caret under the offset's column.
-    static func caretLines(_ excerpt: Diagnostic.Excerpt) -> String? {
+    static func caretLines(_ excerpt: Diagnostic.Excerpt, caret: String = "^") -> String? {
         let bytes = Array(excerpt.text.utf8)
         guard excerpt.offset >= 0, excerpt.offset <= bytes.count else { return nil }
         let lineStart = bytes[..<excerpt.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
@@ -67,7 +72,7 @@ public struct DiagnosticPrinter: Sendable {
         // Keep tabs in the padding so the caret lines up under tab-indented SQL.
         let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
         let cleanLine = line.replacingControlCharacters()
-        return "  \(cleanLine)\n  \(padding)^\n"
+        return "  \(cleanLine)\n  \(padding)\(caret)\n"
     }
 }
 

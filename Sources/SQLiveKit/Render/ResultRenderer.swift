@@ -15,6 +15,9 @@ public struct RenderContext {
     public var output: OutputBuffer
     /// Columns available on a terminal, or nil when output is not a terminal.
     public var terminalWidth: Int?
+    /// Results go to a terminal that shows colour (never a file or a pipe, and `NO_COLOR`
+    /// is unset): renderers may style cells with ``CellStyler``.
+    public var usesColor = false
 
     public init(settings: Settings, output: OutputBuffer, terminalWidth: Int? = nil) {
         self.settings = settings

@@ -44,6 +44,11 @@ struct DirectStatement: ~Copyable {
 
     var columnCount: Int { Int(sqlite3_column_count(statement)) }
 
+    /// Binds `.parameter` values to the statement's parameters (NULL for names never set).
+    func bindParameters(_ parameters: ParameterStore) {
+        parameters.bind(to: statement)
+    }
+
     var columnNames: [String] {
         (0..<Int32(columnCount)).map { String(cString: sqlite3_column_name(statement, $0)) }
     }

@@ -4,27 +4,31 @@ import GRDBSQLite
 
 extension Session {
     /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
-    /// any, and prints the timer and change counts when they are on.
+    /// any (or with `makeRenderer`, for `.chart`), and prints the timer and change counts
+    /// when they are on.
     ///
     /// While no GRDB observer watches the connection, the statement runs directly through
     /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
-    func runSQL(_ sql: String) throws {
+    func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws {
+        let makeRenderer = makeRenderer ?? settings.mode.makeRenderer
         guard !paneBoard.observesConnection else {
-            try runStatement { db in try compileSQL(sql, in: db) }
+            try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
             return
         }
         try withStatementReport { db throws(Diagnostic) in
             guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
             guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
-            try execute(statement, db: db)
+            try execute(statement, db: db, makeRenderer: makeRenderer)
         }
     }
 
     /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.
-    func runStatement(_ compile: (Database) throws -> Statement?) throws {
+    func runStatement(makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil,
+                      _ compile: (Database) throws -> Statement?) throws {
+        let makeRenderer = makeRenderer ?? settings.mode.makeRenderer
         try withStatementReport { db in
             guard let statement = try compile(db) else { return }
-            try execute(statement, db: db)
+            try execute(statement, db: db, makeRenderer: makeRenderer)
         }
     }
 
@@ -68,17 +72,23 @@ extension Session {
 
     /// Steps a freshly compiled statement to its end, rendering its rows if it returns any.
     ///
-    /// Parameters left unbound are NULL, as in sqlite3. A fresh statement needs no reset, so
-    /// it is stepped through ``StepCursor`` directly (GRDB's `execute()` would reset it first,
-    /// a measurable cost on scripts of many small statements).
-    private func execute(_ statement: Statement, db: Database) throws {
+    /// `.parameter` values are bound to the statement's parameters; those never set are NULL,
+    /// as in sqlite3. A fresh statement needs no reset, so it is stepped through
+    /// ``StepCursor`` directly (GRDB's `execute()` would reset it first, a measurable cost on
+    /// scripts of many small statements).
+    private func execute(_ statement: Statement, db: Database,
+                         makeRenderer: (RenderContext) -> any ResultRenderer) throws {
+        // A DSL query's statement comes with GRDB's arguments for its literals: keep them.
+        if statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
+            statement.setUncheckedArguments(parameterArguments(for: statement))
+        }
         let columnCount = statement.columnCount
         let cursor = StepCursor(statement: statement)
         guard columnCount > 0 else {
             try cursor.forEach { _ in }
             return
         }
-        let renderer = settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
         do {
             try cursor.forEach { sqliteStatement in
@@ -93,16 +103,18 @@ extension Session {
     }
 
     /// Steps a statement compiled directly with SQLite (no pane observes the connection).
-    private func execute(_ statement: borrowing DirectStatement, db: Database) throws(Diagnostic) {
+    private func execute(_ statement: borrowing DirectStatement, db: Database,
+                         makeRenderer: (RenderContext) -> any ResultRenderer) throws(Diagnostic) {
         defer {
             if statement.mayChangeSchema { db.clearSchemaCache() }
         }
+        statement.bindParameters(parameters)
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
             try statement.step { _ in }
             return
         }
-        let renderer = settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }
@@ -119,10 +131,12 @@ extension Session {
 
     /// What renderers need, taken fresh for each result (the terminal may have been resized).
     var renderContext: RenderContext {
-        RenderContext(
+        var context = RenderContext(
             settings: settings,
             output: output,
             terminalWidth: redirection.isNone ? environment.terminalWidth() : nil)
+        context.usesColor = usesColor
+        return context
     }
 }
 

@@ -31,6 +31,10 @@ public final class Session {
     var readDepth = 0
     /// The live panes (`.pin`), observed through GRDB's ValueObservation.
     public private(set) lazy var paneBoard = PaneBoard(session: self)
+    /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
+    var parameters = ParameterStore()
+    /// The last SQL statement run, which `.edit` opens.
+    var lastStatement: String?
 
     public init(
         connection: DatabaseConnection,
@@ -60,11 +64,13 @@ public final class Session {
         do {
             switch unit.kind {
             case .command:
-                try commands.run(line: unit.text, in: self)
+                try presentingOutput { try commands.run(line: unit.text, in: self) }
             case .sql:
-                try runSQL(unit.text)
+                recordStatement(unit.text)
+                try presentingOutput(showsElapsedTime: true) { try runSQL(unit.text) }
             case .dsl:
-                try runDSL(unit.text)
+                recordStatement(unit.text)
+                try presentingOutput(showsElapsedTime: true) { try runDSL(unit.text) }
             case .incompleteSQL:
                 throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
                                  hint: "end the statement with ;")
@@ -96,10 +102,11 @@ public final class Session {
     /// Writes a warning or notice to stderr; it does not count as a failure.
     public func warn(_ message: String) {
         output.flush()
-        writeError("warning: \(message)\n")
+        writeError(environment.diagnosticPrinter.renderWarning(message))
     }
 
     func writeError(_ text: String) {
+        if deferErrorWhilePaging(text) { return }
         var text = text
         text.withUTF8 { bytes in
             try? errorOutput.write(UnsafeRawBufferPointer(bytes))

@@ -12,6 +12,10 @@ public struct SessionEnvironment: Sendable {
     /// Called when standard output is a pipe that was closed (`sqlive … | head`).
     public var onBrokenPipe: @Sendable () -> Void
     public var homeDirectory: String
+    /// The terminal's height in rows, asked each time; nil when output is not a terminal.
+    public var terminalHeight: @Sendable () -> Int? = { nil }
+    /// The process environment (`PAGER`, `EDITOR`, `NO_COLOR`, …); tests set their own.
+    public var variables: [String: String] = ProcessInfo.processInfo.environment
 
     public init(
         isInteractive: Bool = false,

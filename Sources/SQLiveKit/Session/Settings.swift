@@ -18,6 +18,8 @@ public struct Settings: Sendable, Equatable {
     public var safeMode = false
     /// The folder `.migrate` reads when given none (`.migrations-dir`); nil: `./migrations`.
     public var migrationsDirectory: String?
+    /// Results taller than the terminal go through `$PAGER` (interactive sessions only).
+    public var pager = true
 
     public init() {}
 

@@ -101,9 +101,13 @@ final class TmuxTerminal {
         }
     }
 
-    /// Ends the command and the tmux server.
+    /// Ends the command and the tmux server. Both are also sent SIGKILL: they may have
+    /// inherited signals blocked by the test runner's thread, and then outlive kill-server.
     func close() {
+        let processes = ((try? tmux(["display-message", "-p", "-t", "main", "#{pane_pid} #{pid}"], capturingOutput: true)) ?? "")
+            .split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
         _ = try? tmux(["kill-server"])
+        for process in processes { kill(process, SIGKILL) }
     }
 
     /// Runs a tmux client command; its output when `capturingOutput`.

@@ -1,0 +1,40 @@
+/// `.dump [OPTIONS] [PATTERN ...]`: the database as SQL that rebuilds it, in sqlite3's format.
+struct DumpCommand: MetaCommand {
+    let name = "dump"
+    let usage = "?OPTIONS? ?PATTERN ...?"
+    let summary = "write the database (or the tables matching PATTERNs) as SQL that rebuilds it"
+    let details = """
+        .dump writes the schema and rows of the main database as SQL, the same bytes as
+        sqlite3's .dump: `sqlive db .dump | sqlite3 copy.db` makes an identical copy.
+        PATTERN (a LIKE pattern) limits it to matching tables, indexes, triggers and views;
+        a table brings its indexes and triggers along.
+        --data-only        only the INSERT statements
+        --newlines         keep newlines in text as they are, not replace(…,char(10))
+        --nosys            leave out sqlite_sequence and sqlite_stat1
+        --preserve-rowids  also write the rowid of tables whose rowid is not a column
+        Example: .once backup.sql then .dump
+        """
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        prefix.hasPrefix("-") ? ["--data-only", "--newlines", "--nosys", "--preserve-rowids"] : SchemaQuery.tableNames(in: session)
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        var options = DumpOptions()
+        for argument in arguments {
+            switch argument {
+            case "--data-only", "-data-only": options.dataOnly = true
+            case "--newlines", "-newlines": options.keepsNewlines = true
+            case "--nosys", "-nosys": options.omitsSystemTables = true
+            case "--preserve-rowids", "-preserve-rowids": options.preservesRowids = true
+            default:
+                if argument.hasPrefix("-") { throw usageError("unknown option \(argument)") }
+                options.patterns.append(argument)
+            }
+        }
+        let dumper = DatabaseDumper(options: options)
+        try SchemaQuery.read(session) { db in
+            try dumper.dump(db, to: session.output)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// `.export FILE QUERY`: writes the result of one query to a file, in the current mode.
+struct ExportCommand: RawTextCommand {
+    let name = "export"
+    let usage = "FILE QUERY"
+    let summary = "write the result of QUERY to FILE, in the current mode"
+    let effect = CommandEffect.writesFiles
+    let details = """
+        .export FILE QUERY runs QUERY and writes its result to FILE (created, or emptied first)
+        in the current mode, with the current .headers, .separator and .nullvalue settings.
+        The screen shows nothing; the next statement writes to the screen again.
+        Quote a FILE with spaces. Example:
+          .mode csv
+          .headers on
+          .export albums.csv SELECT * FROM album ORDER BY title;
+        """
+
+    func run(text: String, in session: Session) throws(Diagnostic) {
+        var arguments = RawArguments(text)
+        guard let path = arguments.word() else {
+            throw usageError("missing FILE and QUERY")
+        }
+        if path.hasPrefix("-") {
+            throw usageError("unknown option \(path) (for a file of that name, write ./\(path))")
+        }
+        let query = arguments.remainder
+        guard !query.isEmpty else { throw usageError("missing query") }
+        // A query that can't compile must not cost FILE its old contents.
+        do {
+            try session.connection.queue.inDatabase { db in _ = try session.compileSQL(query, in: db) }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic("\(error)")
+        }
+        try session.withOutput(toFile: path) { () throws(Diagnostic) in
+            try runQuery(query, in: session)
+        }
+    }
+}

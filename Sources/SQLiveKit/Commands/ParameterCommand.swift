@@ -1,0 +1,68 @@
+/// `.parameter list|set|unset|clear`: values bound to `:name`, `@name`, `$name` and `?NNN`
+/// in statements, as in sqlite3 (but kept in the session, never in a table).
+struct ParameterCommand: MetaCommand {
+    let name = "parameter"
+    let usage = "list|set NAME VALUE|unset NAME|clear"
+    let summary = "set values for :name, @name, $name and ?NNN parameters in SQL"
+    let details = """
+        .parameter set NAME VALUE  binds VALUE to NAME in every later statement. VALUE is an SQL
+                                   expression when it is one (42, 'text', x'00ff',
+                                   date('now')), else the text as typed. NAME is used as
+                                   typed (:id, @id, $id, ?2); without a prefix it binds all of
+                                   :NAME, @NAME and $NAME.
+        .parameter list            shows the names and values, as SQL literals
+        .parameter unset NAME      forgets one name
+        .parameter clear           forgets every name
+        A parameter that was never set is NULL, as in sqlite3. Example:
+          .parameter set :genre 'Rock'
+          SELECT count(*) FROM track JOIN genre USING (GenreId) WHERE genre.name = :genre;
+        """
+
+    private static let subcommands = ["clear", "list", "set", "unset"]
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        switch arguments.count {
+        case 0: Self.subcommands
+        case 1 where arguments[0] == "unset" || arguments[0] == "set":
+            session.parameters.sortedEntries.map(\.key)
+        default: []
+        }
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        guard let subcommand = arguments.first else { throw usageError("missing subcommand") }
+        let rest = Array(arguments.dropFirst())
+        switch subcommand.lowercased() {
+        case "list":
+            guard rest.isEmpty else { throw usageError("list takes no argument") }
+            list(in: session)
+        case "set":
+            guard rest.count >= 2 else { throw usageError("set needs a NAME and a VALUE") }
+            let value = try session.evaluateParameterValue(rest.dropFirst().joined(separator: " "))
+            session.parameters.set(rest[0], to: value)
+        case "unset":
+            guard rest.count == 1 else { throw usageError("unset needs one NAME") }
+            guard session.parameters.remove(rest[0]) else {
+                throw Diagnostic(".parameter unset: no parameter named \(rest[0])",
+                                 hint: ".parameter list shows the names")
+            }
+        case "clear":
+            guard rest.isEmpty else { throw usageError("clear takes no argument") }
+            session.parameters.removeAll()
+        default:
+            let hint = Suggestion.closest(to: subcommand, among: Self.subcommands).map { "did you mean \($0)? " } ?? ""
+            throw Diagnostic(".parameter: unknown subcommand \(subcommand)", hint: hint + "usage: \(usageLine)")
+        }
+    }
+
+    /// One line per name, padded to the longest, with the value as an SQL literal: sqlite3's
+    /// `.parameter list` format.
+    private func list(in session: Session) {
+        let entries = session.parameters.sortedEntries
+        let width = entries.map(\.key.count).max() ?? 0
+        for (key, value) in entries {
+            let padding = String(repeating: " ", count: width - key.count)
+            session.output.append("\(key)\(padding) \(session.sqlLiteral(value))\n")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import GRDB
+import GRDBSQLite
+
+/// Runs one `.import`: reads the file record by record and inserts each into the table, in
+/// one transaction with one prepared statement.
+///
+/// A table that does not exist is created from the header row (see ``ImportTable``); an
+/// existing table takes every row as data. A bad row (wrong number of fields, invalid
+/// UTF-8, a quote never closed, a row SQLite refuses) is reported with its line; with
+/// `.bail on` it stops the import and nothing is imported, otherwise it is skipped and
+/// counted. On a terminal, a progress bar shows once the import takes a second.
+struct CSVImporter {
+    let session: Session
+    let options: ImportOptions
+
+    /// Bad rows reported one by one; past this, only counted.
+    static let reportedBadRows = 10
+    /// How often (in rows) the progress bar is asked whether to redraw.
+    static let progressStride = 4096
+
+    /// What happened, for the summary line.
+    struct Outcome {
+        var importedRows = 0
+        var badRows = 0
+        var createdTable = false
+    }
+
+    func run() throws(Diagnostic) -> Outcome {
+        let reader = try DelimitedReader(path: options.path, separator: try options.separator(settings: session.settings))
+        var record = DelimitedRecord()
+        for _ in 0..<options.skip {
+            guard try reader.read(into: &record) else { break }
+        }
+        var run = ImportRun(session: session, options: options, reader: reader)
+        defer { run.eraseProgress() }
+        do {
+            try session.connection.queue.inDatabase { db in
+                try db.inSavepoint {
+                    try run.importRecords(db, record: &record)
+                    return .commit
+                }
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            throw Diagnostic(".import \(options.path) interrupted; nothing was imported")
+        } catch let error as DatabaseError {
+            throw Diagnostic(".import \(options.path): \(error.message ?? error.description); nothing was imported")
+        } catch {
+            throw Diagnostic(".import \(options.path): \(error)")
+        }
+        return run.outcome
+    }
+}

@@ -1,0 +1,191 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads CSV or TSV records from a file, a megabyte at a time, whatever the file's size.
+///
+/// The format is RFC 4180 read the way sqlite3's `.import` reads it: fields separated by
+/// one byte (`,` or tab), records by `\n` or `\r\n`; a field starting with `"` is quoted,
+/// may hold separators and newlines, and writes a quote as `""`. Two leniencies: a quote
+/// inside an unquoted field is just a character (as in sqlite3), and text right after a
+/// closing quote is kept (`"ab"cd` reads `abcd`). A UTF-8 byte order mark is skipped.
+///
+///     let reader = try DelimitedReader(path: "albums.csv", separator: UInt8(ascii: ","))
+///     var record = DelimitedRecord()
+///     while try reader.read(into: &record) {
+///         print(record.line, record.fields)   // 1 ["AlbumId", "Title"] …
+///     }
+final class DelimitedReader {
+    let path: String
+    let separator: UInt8
+    /// The file's size when it is a regular file (for progress), else nil.
+    let fileSize: Int?
+    /// How many bytes of the file the records read so far span.
+    var bytesConsumed: Int { bytesBeforeBuffer + position }
+
+    private let fileDescriptor: Int32
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private var position = 0
+    private var end = 0
+    private var bytesBeforeBuffer = 0
+    private var reachedEndOfFile = false
+    private var isAtStart = true
+    /// The line the next record starts on.
+    private var line = 1
+
+    /// Longer records stop the import: most likely a quote that never closes.
+    static let maximumRecordBytes = 1 << 28
+    static let blockSize = 1 << 20
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    private enum State {
+        case fieldStart, unquoted, quoted, afterQuote, afterQuoteCarriageReturn
+    }
+
+    init(path: String, separator: UInt8) throws(Diagnostic) {
+        let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard fileDescriptor >= 0 else {
+            throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        var status = stat()
+        if fstat(fileDescriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            close(fileDescriptor)
+            throw Diagnostic("cannot read \(path): it is a directory")
+        }
+        self.path = path
+        self.separator = separator
+        self.fileDescriptor = fileDescriptor
+        self.fileSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        buffer = .allocate(capacity: Self.blockSize)
+    }
+
+    deinit {
+        buffer.deallocate()
+        close(fileDescriptor)
+    }
+
+    /// Reads the next record into `record`; false at the end of the file. A quoted field
+    /// left open at the end is returned with ``DelimitedRecord/unterminatedQuoteLine`` set.
+    func read(into record: inout DelimitedRecord) throws(Diagnostic) -> Bool {
+        record.reset(line: line)
+        let buffer = buffer, separator = separator
+        var state = State.fieldStart
+        var quoteLine = line
+        while true {
+            if position == end {
+                guard try fill() else { break }
+            }
+            if record.bytes.count > Self.maximumRecordBytes {
+                throw Diagnostic("\(path):\(record.line): a record longer than \(Self.maximumRecordBytes >> 20) MiB; is a quote left open?")
+            }
+            switch state {
+            case .fieldStart:
+                if buffer[position] == Self.quote {
+                    position += 1
+                    quoteLine = line
+                    state = .quoted
+                } else {
+                    state = .unquoted
+                }
+            case .unquoted:
+                var index = position
+                while index < end, buffer[index] != separator, buffer[index] != Self.newline {
+                    index += 1
+                }
+                record.append(UnsafeBufferPointer(rebasing: buffer[position..<index]))
+                position = index
+                guard index < end else { continue }
+                position += 1
+                if buffer[index] == separator {
+                    record.endField()
+                    state = .fieldStart
+                } else {
+                    line += 1
+                    record.endLineInUnquotedField()
+                    return true
+                }
+            case .quoted:
+                var index = position
+                while index < end, buffer[index] != Self.quote {
+                    if buffer[index] == Self.newline { line += 1 }
+                    index += 1
+                }
+                record.append(UnsafeBufferPointer(rebasing: buffer[position..<index]))
+                position = index
+                guard index < end else { continue }
+                position += 1
+                state = .afterQuote
+            case .afterQuote:
+                let byte = buffer[position]
+                position += 1
+                switch byte {
+                case Self.quote:
+                    record.append(Self.quote)
+                    state = .quoted
+                case separator:
+                    record.endField()
+                    state = .fieldStart
+                case Self.newline:
+                    line += 1
+                    record.endField()
+                    return true
+                case Self.carriageReturn:
+                    state = .afterQuoteCarriageReturn
+                default:
+                    record.append(byte)
+                    state = .unquoted
+                }
+            case .afterQuoteCarriageReturn:
+                if buffer[position] == Self.newline {
+                    position += 1
+                    line += 1
+                    record.endField()
+                    return true
+                }
+                record.append(Self.carriageReturn)
+                state = .unquoted
+            }
+        }
+        switch state {
+        case .fieldStart where record.fieldCount == 0:
+            return false
+        case .quoted:
+            record.unterminatedQuoteLine = quoteLine
+        default:
+            break
+        }
+        record.endField()
+        return true
+    }
+
+    /// Reads the next block; false at the end of the file.
+    private func fill() throws(Diagnostic) -> Bool {
+        guard !reachedEndOfFile else { return false }
+        bytesBeforeBuffer += end
+        position = 0
+        end = 0
+        var count: Int
+        repeat {
+            count = Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count)
+        } while count < 0 && errno == EINTR
+        guard count >= 0 else {
+            throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        guard count > 0 else {
+            reachedEndOfFile = true
+            return false
+        }
+        end = count
+        if isAtStart {
+            isAtStart = false
+            if count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                position = 3
+            }
+        }
+        if position < end { return true }
+        return try fill()
+    }
+}

@@ -1,0 +1,138 @@
+import GRDB
+import GRDBSQLite
+
+/// The state of one import while it runs: counts, the progress bar, the statement.
+struct ImportRun {
+    let session: Session
+    let options: ImportOptions
+    let reader: DelimitedReader
+    var outcome = CSVImporter.Outcome()
+    var progress: ImportProgress?
+
+    init(session: Session, options: ImportOptions, reader: DelimitedReader) {
+        self.session = session
+        self.options = options
+        self.reader = reader
+        if session.environment.isInteractive {
+            progress = ImportProgress(name: options.path, totalBytes: reader.fileSize,
+                                      width: session.environment.terminalWidth() ?? 80)
+        }
+    }
+
+    mutating func importRecords(_ db: Database, record: inout DelimitedRecord) throws {
+        var columnCount = try db.importColumnCount(table: options.table, schema: options.schema)
+        if columnCount == 0 {
+            columnCount = try createTable(db, record: &record)
+        }
+        let placeholders = Array(repeating: "?", count: columnCount).joined(separator: ",")
+        let statement = try db.makeStatement(sql: "INSERT INTO \(options.qualifiedTable) VALUES(\(placeholders))")
+        statement.setUncheckedArguments(StatementArguments())
+        var rowsSinceProgress = 0
+        while try reader.read(into: &record) {
+            if let problem = problem(with: record, columnCount: columnCount) {
+                try badRow(record.line, problem)
+                continue
+            }
+            if record.isBlankLine { continue }
+            do {
+                try insert(record, with: statement)
+                outcome.importedRows += 1
+            } catch let error as DatabaseError where error.resultCode != .SQLITE_INTERRUPT {
+                try badRow(record.line, error.message ?? error.description)
+            }
+            rowsSinceProgress += 1
+            if rowsSinceProgress == CSVImporter.progressStride {
+                rowsSinceProgress = 0
+                let rows = outcome.importedRows, bytes = reader.bytesConsumed
+                if let text = progress?.update(rows: rows, bytes: bytes) {
+                    session.writeTransient(text)
+                }
+            }
+        }
+    }
+
+    /// Creates the table from the header row; returns its column count.
+    private mutating func createTable(_ db: Database, record: inout DelimitedRecord) throws -> Int {
+        guard try reader.read(into: &record), !record.isBlankLine else {
+            throw Diagnostic(".import: \(options.path) has no header row to name the columns of \(options.table)",
+                             hint: "create the table first to import a file without a header")
+        }
+        if let problem = problem(with: record, columnCount: record.fieldCount) {
+            throw Diagnostic("\(options.path):\(record.line): header row: \(problem)")
+        }
+        let table = ImportTable(header: record.fields)
+        try db.execute(sql: table.createStatement(for: options.qualifiedTable))
+        outcome.createdTable = true
+        if !table.renamed.isEmpty {
+            session.warn("columns renamed by .import of \(options.path), as their names repeat: "
+                         + table.renamed.map { "\"\($0.from)\" to \"\($0.to)\"" }.joined(separator: ", "))
+        }
+        return table.columns.count
+    }
+
+    /// Why a record can't be a row, or nil when it can. Blank lines are skipped silently
+    /// when the table has more than one column (there, they can't be a row).
+    private func problem(with record: DelimitedRecord, columnCount: Int) -> String? {
+        if let line = record.unterminatedQuoteLine {
+            return "a quoted field opened on line \(line) is never closed (it ran to the end of the file)"
+        }
+        if record.fieldCount != columnCount && !(record.isBlankLine && columnCount > 1) {
+            return "expected \(columnCount) column\(columnCount == 1 ? "" : "s"), found \(record.fieldCount)"
+        }
+        return record.bytes.withUnsafeBufferPointer { bytes in
+            for field in 0..<record.fieldCount {
+                let range = record.range(ofField: field)
+                if let offset = UTF8Check.firstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[range])) {
+                    let byte = bytes[range.lowerBound + offset]
+                    return "column \(field + 1) is not valid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at offset \(offset))"
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Reports a bad row: stops the import with `.bail on`, else warns (the first few) and counts.
+    private mutating func badRow(_ line: Int, _ problem: String) throws {
+        if session.settings.bail {
+            throw Diagnostic("\(options.path):\(line): \(problem); nothing was imported (.bail is on)")
+        }
+        outcome.badRows += 1
+        if outcome.badRows <= CSVImporter.reportedBadRows {
+            eraseProgress()
+            session.warn("\(options.path):\(line): \(problem); row skipped")
+        }
+    }
+
+    /// Binds the record's fields as text, straight from the reader's buffer, and inserts it.
+    private func insert(_ record: DelimitedRecord, with statement: Statement) throws {
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        try record.bytes.withUnsafeBufferPointer { bytes in
+            for field in 0..<record.fieldCount {
+                let range = record.range(ofField: field)
+                let index = Int32(field + 1)
+                guard let base = bytes.baseAddress, !range.isEmpty else {
+                    sqlite3_bind_text(handle, index, "", 0, SQLiteDestructor.transient)
+                    continue
+                }
+                let text = UnsafeRawPointer(base + range.lowerBound).assumingMemoryBound(to: CChar.self)
+                sqlite3_bind_text(handle, index, text, Int32(range.count), SQLiteDestructor.static)
+            }
+            try statement.execute()
+        }
+    }
+
+    mutating func eraseProgress() {
+        if let text = progress?.erase() {
+            session.writeTransient(text)
+        }
+    }
+}
+
+extension Database {
+    /// The columns an INSERT without a column list fills (generated columns excluded), or 0
+    /// when the table does not exist.
+    fileprivate func importColumnCount(table: String, schema: String?) throws -> Int {
+        try Int.fetchOne(self, sql: "SELECT count(*) FROM pragma_table_info(?, ?)", arguments: [table, schema ?? "main"]) ?? 0
+    }
+}

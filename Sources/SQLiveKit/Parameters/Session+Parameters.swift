@@ -1,0 +1,50 @@
+import GRDB
+
+extension Session {
+    /// The arguments that bind `.parameter` values to a compiled statement: one value per
+    /// parameter, in order, NULL for names never set (as sqlite3 binds them).
+    ///
+    ///     // after `.parameter set :id 7`
+    ///     let statement = try db.makeStatement(sql: "SELECT :id, @unset")
+    ///     statement.setUncheckedArguments(session.parameterArguments(for: statement))
+    ///     // binds 7 and NULL
+    ///
+    /// Positional values fit every statement, whatever mix of `?`, `?NNN`, `:name`, `@name`
+    /// and `$name` it uses, because GRDB binds them by index when no named value matches.
+    public func parameterArguments(for statement: Statement) -> StatementArguments {
+        StatementArguments(parameters.values(for: statement.sqliteStatement))
+    }
+
+    /// The parameters as named arguments (keys without their prefix), for requests built with
+    /// GRDB's query interface, which bring positional arguments of their own:
+    /// `request.arguments + session.namedParameterArguments`.
+    public var namedParameterArguments: StatementArguments {
+        parameters.namedArguments
+    }
+
+    /// Evaluates a `.parameter set` value the way sqlite3 does: as an SQL expression when it
+    /// compiles to one value (`42`, `'text'`, `x'00ff'`, `date('now')`), else as the text typed.
+    func evaluateParameterValue(_ text: String) throws(Diagnostic) -> DatabaseValue {
+        do {
+            return try connection.queue.inDatabase { db -> DatabaseValue in
+                guard let statement = try? db.makeStatement(sql: "SELECT \(text)"),
+                      statement.columnCount == 1 else {
+                    return text.databaseValue
+                }
+                statement.setUncheckedArguments(parameterArguments(for: statement))
+                return try DatabaseValue.fetchOne(statement) ?? .null
+            }
+        } catch let error as DatabaseError {
+            throw Diagnostic(".parameter: cannot evaluate \(text): \(error.message ?? error.description)")
+        } catch {
+            throw Diagnostic(".parameter: cannot evaluate \(text): \(error)")
+        }
+    }
+
+    /// A value as an SQL literal, by SQLite's own `quote()`: what `.parameter list` shows.
+    func sqlLiteral(_ value: DatabaseValue) -> String {
+        (try? connection.queue.inDatabase { db in
+            try String.fetchOne(db, sql: "SELECT quote(?)", arguments: [value])
+        }) ?? "NULL"
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension Session {
+    /// Runs one unit with what a person at a terminal gets and a script never does: results
+    /// taller than the screen go through the pager, and a statement running longer than a
+    /// second shows its elapsed time on standard error (`showsElapsedTime`).
+    ///
+    /// Units nested in this one (`.read`, `.edit`) share its pager: the whole output of
+    /// `.read report.sql` pages as one.
+    func presentingOutput(showsElapsedTime: Bool = false, _ body: () throws -> Void) throws {
+        guard environment.isInteractive else { return try body() }
+        let screen: ScreenOutput?
+        let ownsScreen: Bool
+        if let outer = output.target as? ScreenOutput {
+            screen = outer
+            ownsScreen = false
+        } else if redirection.isNone {
+            output.flush()
+            let created = ScreenOutput(screen: output.target, errors: errorOutput,
+                                       pager: PagerSettings(settings: settings, environment: environment))
+            created.onPagerQuit = { [connection] in connection.interrupt() }
+            output.target = created
+            screen = created
+            ownsScreen = true
+        } else {
+            screen = nil
+            ownsScreen = false
+        }
+
+        let previousHook = screen?.beforeScreenWrite
+        let ticker = showsElapsedTime && isatty(2) == 1
+            ? QueryTicker(fileDescriptor: 2, usesColor: environment.diagnosticPrinter.usesColor)
+            : nil
+        if let ticker {
+            screen?.beforeScreenWrite = { ticker.silence() }
+            ticker.start()
+        }
+        defer {
+            ticker?.stop()
+            if ticker != nil { screen?.beforeScreenWrite = previousHook }
+            if ownsScreen, let screen {
+                output.flush()
+                let warnings = screen.finish()
+                if output.target === screen { output.target = standardOutput }
+                warnings.forEach(warn)
+            }
+        }
+        do {
+            try body()
+        } catch let diagnostic as Diagnostic where diagnostic.message == "interrupted" && screen?.pagerQuit == true {
+            // The person quit the pager, which interrupted the statement: nothing failed.
+        }
+    }
+
+    /// Called before a diagnostic is written: see ``ScreenOutput/deferError(_:)``.
+    func deferErrorWhilePaging(_ text: String) -> Bool {
+        (output.target as? ScreenOutput)?.deferError(text) ?? false
+    }
+
+    /// Writes something to standard error that is about to be erased (a progress bar).
+    func writeTransient(_ text: String) {
+        var text = text
+        text.withUTF8 { try? errorOutput.write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Colour is for people: only on a terminal, never into `.output`/`.once`/`.export`
+    /// files or pipes, and never when `NO_COLOR` is set.
+    var usesColor: Bool {
+        redirection.isNone && environment.terminalWidth() != nil && !environment.prefersNoColor
+    }
+}
+
+extension SessionEnvironment {
+    /// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org).
+    public var prefersNoColor: Bool {
+        !(variables["NO_COLOR"] ?? "").isEmpty
+    }
+}

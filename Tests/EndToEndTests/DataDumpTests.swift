@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// `.dump` through the built binary, with sqlite3 as the oracle: the same bytes as sqlite3's
+/// own `.dump`, and a dump that sqlite3 loads into an identical database.
+@Suite struct DataDumpTests {
+    /// `<repo root>/../shared/data`, found from this file's path.
+    static let sharedData = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("sqlive-dump-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    /// Makes a database with sqlite3 from a script.
+    private func database(_ name: String, script: String) throws -> String {
+        let file = path(name)
+        let made = try BinaryRunner.sqlite3([file], input: script)
+        #expect(made.status == 0, "\(made)")
+        return file
+    }
+
+    /// Dumps with sqlive, checks the bytes against sqlite3's dump, loads the dump with
+    /// sqlite3 and checks the copy dumps the same again.
+    private func expectRoundTrip(_ original: String) throws {
+        let ours = try BinaryRunner.sqlive([original, ".dump"])
+        let theirs = try BinaryRunner.sqlite3([original, ".dump"])
+        #expect(ours.status == 0 && ours.stderr == "", "\(ours)")
+        #expect(ours.stdout == theirs.stdout)
+        let copy = try database("copy-\(UUID().uuidString).db", script: ours.stdout)
+        #expect(try BinaryRunner.sqlite3([copy, ".dump"]).stdout == theirs.stdout)
+        let schema = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name;"
+        #expect(try BinaryRunner.sqlite3([copy, schema]).stdout == BinaryRunner.sqlite3([original, schema]).stdout)
+    }
+
+    @Test func chinook_dumps_as_sqlite3_dumps_it_and_loads_back_identical() throws {
+        let script = try String(contentsOf: Self.sharedData.appendingPathComponent("chinook.sql"), encoding: .utf8)
+        let chinook = try database("chinook.db", script: script)
+        try expectRoundTrip(chinook)
+        let counts = "SELECT (SELECT count(*) FROM Track), (SELECT count(*) FROM InvoiceLine), (SELECT sum(Total) FROM Invoice);"
+        let copy = try database("chinook-copy.db", script: try BinaryRunner.sqlive([chinook, ".dump"]).stdout)
+        #expect(try BinaryRunner.sqlite3([copy, counts]).stdout == "3503|2240|2328.6\n")
+    }
+
+    @Test func blobs_nulls_reals_unicode_quotes_and_autoincrement_round_trip() throws {
+        let tricky = try database("tricky.db", script: """
+            CREATE TABLE item(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, price REAL, photo BLOB, note);
+            INSERT INTO item(name, price, photo, note) VALUES
+              ('O''Brien "the" 1st', 0.1, x'00ff7f80', NULL),
+              ('naïve 日本語 😀', 1e300, x'', 'two
+            lines'),
+              ('tab	and cr' || char(13), -2.5e-7, zeroblob(3), 9223372036854775807),
+              ('', 1.0, NULL, -1e999),
+              ('big', 123456789012345678, NULL, 3.0);
+            DELETE FROM item WHERE id = 4;
+            CREATE TABLE "select"("from" TEXT, [a b] INT);
+            INSERT INTO "select" VALUES ('keyword table', 1);
+            CREATE INDEX item_name ON item(name);
+            CREATE VIEW cheap AS SELECT * FROM item WHERE price < 1;
+            CREATE TRIGGER item_log AFTER UPDATE ON item BEGIN SELECT 1; END;
+            """)
+        try expectRoundTrip(tricky)
+        let sequence = try BinaryRunner.sqlite3([tricky, "SELECT seq FROM sqlite_sequence;"]).stdout
+        #expect(sequence == "5\n")
+    }
+
+    @Test func a_dump_piped_into_sqlite3_copies_the_database() throws {
+        let source = try database("source.db", script: "CREATE TABLE t(a, b); INSERT INTO t VALUES (1, 'x'), (NULL, x'01');")
+        let dump = try BinaryRunner.sqlive([source, ".dump t"])
+        let copy = try database("piped.db", script: dump.stdout)
+        #expect(try BinaryRunner.sqlite3([copy, "SELECT quote(a), quote(b) FROM t;"]).stdout == "1|'x'\nNULL|X'01'\n")
+    }
+}

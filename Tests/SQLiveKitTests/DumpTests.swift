@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import SQLiveKit
+
+/// `.dump`: sqlite3's format byte for byte (the end-to-end tests compare with sqlite3
+/// itself), and a dump that rebuilds the same database.
+@Suite struct DumpTests {
+    static let schema = """
+        CREATE TABLE t(id integer primary key autoincrement, r real, b blob, s text, n);
+        INSERT INTO t(r,b,s,n) VALUES (1.0, x'00ff10', 'it''s', NULL), (0.1, x'', 'line1
+        line2', 1e300), (-2.5e-7, NULL, 'cr'||char(13)||'x', 9223372036854775807), (1e999, zeroblob(2), '日本語', -1e999);
+        CREATE TABLE "table"(x);
+        INSERT INTO "table" VALUES(1);
+        CREATE TABLE [weird name](a, "b c");
+        INSERT INTO [weird name] VALUES(1,2);
+        CREATE INDEX ix ON t(s);
+        CREATE VIEW v AS SELECT * FROM t;
+        CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;
+        CREATE TABLE g(a, b AS (a*2));
+        INSERT INTO g(a) VALUES (5);
+        CREATE TABLE w(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
+        INSERT INTO w VALUES('k','v');
+        """
+
+    static let expectedDump = """
+        PRAGMA foreign_keys=OFF;
+        BEGIN TRANSACTION;
+        CREATE TABLE t(id integer primary key autoincrement, r real, b blob, s text, n);
+        INSERT INTO t VALUES(1,1.0,X'00ff10','it''s',NULL);
+        INSERT INTO t VALUES(2,0.10000000000000000555,X'',replace('line1\\nline2','\\n',char(10)),1.0000000000000000047e+300);
+        INSERT INTO t VALUES(3,-2.4999999999999998868e-07,NULL,replace('cr\\rx','\\r',char(13)),9223372036854775807);
+        INSERT INTO t VALUES(4,1e999,X'0000','日本語',-1e999);
+        CREATE TABLE IF NOT EXISTS "table"(x);
+        INSERT INTO "table" VALUES(1);
+        CREATE TABLE [weird name](a, "b c");
+        INSERT INTO "weird name" VALUES(1,2);
+        CREATE TABLE g(a, b AS (a*2));
+        INSERT INTO g VALUES(5);
+        CREATE TABLE w(k TEXT PRIMARY KEY, v) WITHOUT ROWID;
+        INSERT INTO w VALUES('k','v');
+        DELETE FROM sqlite_sequence;
+        INSERT INTO sqlite_sequence VALUES('t',4);
+        CREATE INDEX ix ON t(s);
+        CREATE VIEW v AS SELECT * FROM t;
+        CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;
+        COMMIT;
+
+        """
+
+    @Test func a_dump_is_in_sqlite3s_format() throws {
+        let shell = try TestSession()
+        shell.run(Self.schema)
+        #expect(shell.run(".dump") == Self.expectedDump)
+        #expect(shell.errorText == "")
+    }
+
+    @Test func a_dump_rebuilds_the_same_database() throws {
+        let original = try TestSession()
+        original.run(Self.schema + "INSERT INTO t(s) VALUES ('a' || char(0) || 'b');")
+        let dump = original.run(".dump")
+        let copy = try TestSession()
+        copy.run(dump)
+        #expect(copy.errorText == "")
+        #expect(copy.run(".dump") == dump)
+        let rows = "SELECT id, quote(r), quote(b), hex(s), quote(n) FROM t ORDER BY id;"
+        #expect(copy.run(rows) == original.run(rows))
+        #expect(copy.run(rows).contains("5|NULL|NULL|610062|NULL"))
+    }
+
+    @Test func patterns_dump_matching_tables_with_their_indexes_and_triggers() throws {
+        let shell = try TestSession()
+        shell.run(Self.schema)
+        #expect(shell.run(".dump t") == """
+            PRAGMA foreign_keys=OFF;
+            BEGIN TRANSACTION;
+            CREATE TABLE t(id integer primary key autoincrement, r real, b blob, s text, n);
+            INSERT INTO t VALUES(1,1.0,X'00ff10','it''s',NULL);
+            INSERT INTO t VALUES(2,0.10000000000000000555,X'',replace('line1\\nline2','\\n',char(10)),1.0000000000000000047e+300);
+            INSERT INTO t VALUES(3,-2.4999999999999998868e-07,NULL,replace('cr\\rx','\\r',char(13)),9223372036854775807);
+            INSERT INTO t VALUES(4,1e999,X'0000','日本語',-1e999);
+            CREATE INDEX ix ON t(s);
+            CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;
+            COMMIT;
+
+            """)
+    }
+
+    @Test func options_select_what_is_written() throws {
+        let shell = try TestSession()
+        shell.run("CREATE TABLE p(a); INSERT INTO p VALUES ('x' || char(10) || 'y'); CREATE TABLE q(k INTEGER PRIMARY KEY, v);"
+                  + "INSERT INTO q VALUES (7, 'seven');")
+        #expect(shell.run(".dump --data-only") == "INSERT INTO p VALUES(replace('x\\ny','\\n',char(10)));\nINSERT INTO q VALUES(7,'seven');\n")
+        #expect(shell.run(".dump --newlines --data-only p") == "INSERT INTO p VALUES('x\ny');\n")
+        #expect(shell.run(".dump --preserve-rowids --data-only") == "INSERT INTO p(rowid,a) VALUES(1,replace('x\\ny','\\n',char(10)));\nINSERT INTO q VALUES(7,'seven');\n")
+        shell.run(".dump --everything")
+        #expect(shell.errorText.hasPrefix("error: test.sql:1: .dump: unknown option --everything\n"))
+    }
+
+    @Test func values_are_written_as_sqlite3_writes_them() throws {
+        let shell = try TestSession()
+        shell.run("""
+            CREATE TABLE v(x);
+            INSERT INTO v VALUES (-9.2233720368547758e18), (1e19), (-0.0), (1.5), ('a\\n' || char(10)),
+              ('a\\n\\012' || char(10) || char(13) || '\\r'), ('\\n\\012(\\n0)' || char(10)), ('x' || char(0) || 'y');
+            """)
+        #expect(shell.run(".dump --data-only") == """
+            INSERT INTO v VALUES(-9223372036854775808.0);
+            INSERT INTO v VALUES(10000000000000000000.0);
+            INSERT INTO v VALUES(0.0);
+            INSERT INTO v VALUES(1.5);
+            INSERT INTO v VALUES(replace('a\\n\\012','\\012',char(10)));
+            INSERT INTO v VALUES(replace(replace('a\\n\\012(\\n0)\\015\\r','\\015',char(13)),'(\\n0)',char(10)));
+            INSERT INTO v VALUES(replace('\\n\\012(\\n0)(\\n1)','(\\n1)',char(10)));
+            INSERT INTO v VALUES(CAST(X'780079' AS TEXT));
+
+            """)
+    }
+
+    @Test func identifiers_are_quoted_only_when_they_must_be() {
+        #expect(SQLIdentifier.quotedIfNeeded("Album") == "Album")
+        #expect(SQLIdentifier.quotedIfNeeded("_x1") == "_x1")
+        #expect(SQLIdentifier.quotedIfNeeded("table") == "\"table\"")
+        #expect(SQLIdentifier.quotedIfNeeded("weird name") == "\"weird name\"")
+        #expect(SQLIdentifier.quotedIfNeeded("1st") == "\"1st\"")
+        #expect(SQLIdentifier.quotedIfNeeded("a\"b") == "\"a\"\"b\"")
+    }
+
+    @Test func schema_lines_close_trailing_comments_and_guard_quoted_tables() {
+        #expect(DatabaseDumper.schemaLine("CREATE VIEW v as select 1 -- trailing") == "CREATE VIEW v as select 1 -- trailing\n;\n")
+        #expect(DatabaseDumper.schemaLine("CREATE TABLE \"x\"(a)") == "CREATE TABLE IF NOT EXISTS \"x\"(a);\n")
+        #expect(DatabaseDumper.schemaLine("CREATE TABLE [x](a)") == "CREATE TABLE [x](a);\n")
+    }
+}
