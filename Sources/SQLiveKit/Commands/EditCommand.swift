@@ -1,3 +1,4 @@
+import Foundation
 /// `.edit`: opens the last statement in `$VISUAL` or `$EDITOR`, then runs what was saved.
 struct EditCommand: MetaCommand {
     let name = "edit"
@@ -13,6 +14,6 @@ struct EditCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
-        try session.editAndRun(session.lastStatement ?? "")
+        try session.editAndRun(session.lastStatement?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 }

@@ -5,8 +5,11 @@ import Glibc
 
 extension Session {
     /// Remembers the statement about to run: `.edit` opens the last one.
+    ///
+    /// This runs for every statement of a script: it keeps the text as it is (a reference,
+    /// no copy) and `.edit` trims it when it is used.
     func recordStatement(_ text: String) {
-        lastStatement = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        lastStatement = text
     }
 
     /// The editor a person chose: `$VISUAL`, else `$EDITOR`, else `vi`.
