@@ -68,6 +68,22 @@ final class TmuxTerminal {
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// The column of the cursor, from 0 at the left.
+    func cursorColumn() throws -> Int? {
+        Int(try tmux(["display-message", "-p", "-t", "main", "#{cursor_x}"], capturingOutput: true)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The rows that scroll (DECSTBM), from 0 at the top: the whole screen unless a program
+    /// set a scroll region.
+    func scrollRegion() throws -> ClosedRange<Int>? {
+        let bounds = try tmux(["display-message", "-p", "-t", "main", "#{scroll_region_upper} #{scroll_region_lower}"],
+                              capturingOutput: true)
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+        return bounds[0]...bounds[1]
+    }
+
     /// True while the command still runs (its tmux session ends with it).
     var isRunning: Bool {
         (try? tmux(["has-session", "-t", "main"])) != nil
