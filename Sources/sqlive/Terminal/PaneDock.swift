@@ -40,7 +40,7 @@ final class PaneDock {
     private var height = 0
     /// The screen the dock and the scroll region were laid out on.
     private var size: ScreenSize?
-    /// When the painted dock was due to be painted again (a highlight fading).
+    /// When the dock as painted must be painted again: a highlight fades then.
     private var paintedDeadline: Date?
 
     init(session: Session, usesColor: Bool) {
@@ -49,8 +49,10 @@ final class PaneDock {
     }
 
     /// Takes over the panes: refreshes wake the main loop, statements stop printing panes
-    /// inline, and the panes already pinned (by the init file) are docked at once.
+    /// inline, and the panes already pinned (by the init file) are docked at once. On a
+    /// terminal that does not tell its size, panes go on printing inline.
     func start(waker: MainLoopWaker) {
+        guard ScreenSize.current() != nil else { return }
         board.waker = { waker.post(.repaint) }
         board.dockIsAvailable = true
         fitRowLimit()

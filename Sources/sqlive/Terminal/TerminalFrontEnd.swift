@@ -54,7 +54,8 @@ final class TerminalFrontEnd {
         editor.delegate = dock
         self.dock = dock
         dock.start(waker: editor.waker)
-        // However the loop ends (.quit, Ctrl-D, --bail), the terminal scrolls whole again.
+        // However the loop ends (.quit or .exit, also from a .read script; Ctrl-D), the
+        // terminal scrolls whole again.
         defer { dock.stop() }
         withExtendedLifetime(signals) {
             readLoop(editor)

@@ -68,6 +68,12 @@ final class TmuxTerminal {
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Copies everything the command writes from now on, escape sequences included, to the
+    /// end of a file (`pipe-pane`): proof of what was drawn, however briefly.
+    func record(to path: String) throws {
+        try tmux(["pipe-pane", "-t", "main", "-o", "cat >> " + Self.shellQuoted(path)])
+    }
+
     /// The column of the cursor, from 0 at the left.
     func cursorColumn() throws -> Int? {
         Int(try tmux(["display-message", "-p", "-t", "main", "#{cursor_x}"], capturingOutput: true)
