@@ -37,7 +37,7 @@ import Testing
         let session = try TestSession()
         #expect(session.run(".hea on\n.headers") == "headers: on\n")
         session.run(".s")
-        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .show\n")
+        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .show, .sql\n")
     }
 
     @Test func tables_lists_tables_and_views_in_columns() throws {

@@ -15,9 +15,10 @@ public struct CompletionProvider: Sendable {
         self.sources = sources
     }
 
-    /// Meta-command names and arguments, then SQL keywords, tables and columns.
+    /// Meta-command names and arguments, DSL queries, then SQL keywords, tables and columns.
     public static let standard = CompletionProvider(sources: [
         MetaCommandCompletionSource(),
+        DSLCompletionSource(),
         SQLCompletionSource(),
     ])
 

@@ -1,9 +1,11 @@
 import Foundation
 import GRDBSQLite
 
-/// Turns lines of input into complete units: meta-command lines and SQL statements.
+/// Turns lines of input into complete units: meta-command lines, SQL statements and DSL queries.
 ///
-/// A line that starts with `.` while no statement is pending is a meta-command. Everything else
+/// A line that starts with `.` while no statement is pending is a meta-command. A unit that
+/// starts with a name other than an SQL keyword is a DSL query, complete at the end of its
+/// line unless a bracket is still open. Everything else
 /// accumulates until SQLite says the text is a complete statement (`sqlite3_complete`), so
 /// statements can span lines, and `;` inside strings, comments and trigger bodies does not end
 /// one. A line holding several statements yields one unit per statement, each with its own
@@ -17,6 +19,8 @@ public struct InputSplitter {
     private var pending = ""
     private var pendingStartLine = 0
     private var lineNumber = 0
+    /// The brackets a pending DSL query leaves open; nil while the pending unit is SQL.
+    private var openDSLBrackets: Int?
 
     public init(source: String) {
         self.source = source
@@ -41,9 +45,13 @@ public struct InputSplitter {
             }
             pendingStartLine = lineNumber
             pending = line
+            if !SQLKeywords.startsSQLStatement(line) { openDSLBrackets = 0 }
         } else {
             pending += "\n"
             pending += line
+        }
+        if let open = openDSLBrackets {
+            return feedDSL(line, open: open)
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
         guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return [] }
@@ -54,9 +62,25 @@ public struct InputSplitter {
         return units
     }
 
-    /// Called at end of input: returns what was left unfinished, if it holds any SQL.
+    /// A line of a DSL query: the query is complete when no bracket is left open.
+    private mutating func feedDSL(_ line: String, open: Int) -> [InputUnit] {
+        let stillOpen = open + DSLLineScanner.bracketBalance(line)
+        if stillOpen > 0 {
+            openDSLBrackets = stillOpen
+            return []
+        }
+        defer { discardPending() }
+        if DSLLineScanner.isBlank(pending) { return [] }
+        return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))]
+    }
+
+    /// Called at end of input: returns what was left unfinished, if it holds any SQL, or a
+    /// DSL query with brackets still open (its parser says which).
     public mutating func finish() -> InputUnit? {
-        defer { pending = "" }
+        defer { discardPending() }
+        if openDSLBrackets != nil {
+            return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))
+        }
         guard !pending.isEmpty, !Self.isOnlyCommentsOrSpace(pending) else { return nil }
         return InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine))
     }
@@ -64,6 +88,7 @@ public struct InputSplitter {
     /// Drops the pending statement (Ctrl-C at a continuation prompt).
     public mutating func discardPending() {
         pending = ""
+        openDSLBrackets = nil
     }
 
     private func location(_ line: Int) -> SourceLocation {

@@ -20,6 +20,9 @@ public struct InputUnit: Sendable, Equatable {
         case command
         /// One SQL statement, complete per `sqlite3_complete`, with its `;`.
         case sql
+        /// One query of the DSL (`player.filter(score > 10)`): its line, and the following
+        /// lines while a bracket is open.
+        case dsl
         /// Text that did not end before the input did (an unterminated statement).
         case incompleteSQL
     }

@@ -20,13 +20,53 @@ public enum SQLKeywords {
         "SAVEPOINT", "SELECT", "UPDATE", "VACUUM", "VALUES", "WITH",
     ]
 
-    /// True when the text's first word starts an SQL statement (or the text opens with a
-    /// comment, a `;` or a parenthesis, which only SQL does).
+    /// True when the text is SQL rather than a DSL query: its first word starts an SQL
+    /// statement, or it opens with something no DSL query opens with (a comment, a `;`, a
+    /// parenthesis, a digit…). A DSL query opens with a name, or with `//`, its comments.
+    ///
+    /// The input splitter asks this of every statement of a script, so it reads bytes, no
+    /// further than the first word, and builds no string.
     public static func startsSQLStatement(_ text: some StringProtocol) -> Bool {
-        let trimmed = text.drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-        guard let first = trimmed.first else { return true }
-        if first == "-" || first == "/" || first == ";" || first == "(" { return true }
-        let word = trimmed.prefix { $0.isLetter || $0 == "_" }
-        return statementStarters.contains(word.uppercased())
+        var bytes = text.utf8.makeIterator()
+        var byte = bytes.next()
+        while let current = byte, current == UInt8(ascii: " ") || current == UInt8(ascii: "\t")
+                || current == UInt8(ascii: "\r") || current == UInt8(ascii: "\n") {
+            byte = bytes.next()
+        }
+        switch byte {
+        case nil, UInt8(ascii: "-"), UInt8(ascii: ";"), UInt8(ascii: "("): return true
+        case UInt8(ascii: "/"): return bytes.next() != UInt8(ascii: "/")
+        case UInt8(ascii: "`"): return false
+        case let first? where letterCode(first) == nil: return true
+        default: break
+        }
+        var word: UInt64 = 0
+        var length = 0
+        while let current = byte, let code = letterCode(current) {
+            length += 1
+            // The longest keyword has nine letters; a non-ASCII letter is in none.
+            if length > 9 || code == 0 { return false }
+            word = word << 5 | code
+            byte = bytes.next()
+        }
+        return packedStatementStarters.contains(word)
+    }
+
+    /// The statement starters packed five bits a letter, to look a word up without making it
+    /// a string (a scan of 23 integers is faster than hashing).
+    private static let packedStatementStarters: [UInt64] = statementStarters.map { keyword in
+        keyword.utf8.reduce(0) { $0 << 5 | (letterCode($1) ?? 0) }
+    }
+
+    /// `A`…`Z` (either case) as 1…26 and `_` as 27; 0 for a non-ASCII byte (part of a
+    /// Unicode letter); nil for the bytes that end a word.
+    private static func letterCode(_ byte: UInt8) -> UInt64? {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt64(byte - UInt8(ascii: "a") + 1)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt64(byte - UInt8(ascii: "A") + 1)
+        case UInt8(ascii: "_"): 27
+        case 0x80...: 0
+        default: nil
+        }
     }
 }

@@ -54,6 +54,10 @@ public struct MigrationFile: Sendable, Equatable {
             case .incompleteSQL:
                 throw Diagnostic("the file ends inside a statement: \(unit.text.firstLineSummary)",
                                  location: unit.location, hint: "end the statement with ;")
+            case .dsl:
+                throw Diagnostic("not an SQL statement: \(unit.text.firstLineSummary)",
+                                 location: unit.location,
+                                 hint: "a migration file holds SQL only, and SQL statements start with a keyword such as CREATE")
             case .sql:
                 if let keyword = TransactionKeyword.leading(unit.text) {
                     throw Diagnostic("\(keyword) cannot run inside a migration: \(unit.text.firstLineSummary)",

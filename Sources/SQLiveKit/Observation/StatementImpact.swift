@@ -32,7 +32,7 @@ struct StatementImpact {
         }
         var unreported: [String] = []
         let kinds = try binding.connection.access { db -> [DatabaseEventKind]? in
-            guard let statement = try session.compileSQL(text, in: db) else {
+            guard let statement = try session.compileQuery(text, in: db) else {
                 throw Diagnostic(".impact: missing statement", hint: "usage: .impact STATEMENT")
             }
             guard !statement.isReadonly else { return [] }

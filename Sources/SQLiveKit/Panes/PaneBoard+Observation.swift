@@ -39,7 +39,7 @@ extension PaneBoard {
             throw Diagnostic("the session of these panes has ended")
         }
         return try binding.connection.access { db in
-            guard let statement = try session.compileSQL(text, in: db) else {
+            guard let statement = try session.compileQuery(text, in: db) else {
                 throw Diagnostic("a pane needs a query, not only comments")
             }
             return try PaneQuery(statement: statement, text: text, db: db)

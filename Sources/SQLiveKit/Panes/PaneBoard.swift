@@ -85,6 +85,13 @@ public final class PaneBoard {
         panes.first { $0.id == id }
     }
 
+    /// True once a change recorder (a GRDB transaction observer) watches the session's
+    /// connection: statements must then run through GRDB so observers see them.
+    var observesConnection: Bool {
+        guard let binding, let session else { return false }
+        return binding.connection === session.connection
+    }
+
     /// True when there is something to watch or to print after a statement.
     var isActive: Bool {
         !panes.isEmpty || traceRequested || !inbox.isEmpty || !localEvents.isEmpty

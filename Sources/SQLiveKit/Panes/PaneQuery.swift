@@ -4,10 +4,9 @@ import GRDBSQLite
 /// A pane's query compiled on the session's connection, shared with the fetch closure that
 /// GRDB runs on its writer queue.
 ///
-/// The text becomes a statement only through ``Session/compileSQL(_:in:)`` (the entry point the
-/// query DSL plugs into). The statement is compiled once per observation and stepped at each
-/// refresh, at most `limit + 1` times: a pane on a table of ten million rows costs the rows it
-/// shows.
+/// The text, SQL or DSL, becomes a statement only through ``Session/compileQuery(_:in:)``.
+/// The statement is compiled once per observation and stepped at each refresh, at most
+/// `limit + 1` times: a pane on a table of ten million rows costs the rows it shows.
 ///
 ///     let query = try PaneQuery(statement: statement, db: db)
 ///     let result = try query.fetch(db, limit: 20)   // 20 rows, hasMore when there are more

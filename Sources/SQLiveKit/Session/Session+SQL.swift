@@ -5,21 +5,43 @@ import GRDBSQLite
 extension Session {
     /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
     /// any, and prints the timer and change counts when they are on.
+    ///
+    /// While no GRDB observer watches the connection, the statement runs directly through
+    /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
     func runSQL(_ sql: String) throws {
+        guard !paneBoard.observesConnection else {
+            try runStatement { db in try compileSQL(sql, in: db) }
+            return
+        }
+        try withStatementReport { db throws(Diagnostic) in
+            guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
+            guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
+            try execute(statement, db: db)
+        }
+    }
+
+    /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.
+    func runStatement(_ compile: (Database) throws -> Statement?) throws {
+        try withStatementReport { db in
+            guard let statement = try compile(db) else { return }
+            try execute(statement, db: db)
+        }
+    }
+
+    /// Runs `body` in the database, then reports what `.timer` and `.changes` ask for, and
+    /// turns errors into diagnostics.
+    private func withStatementReport(_ body: (Database) throws -> Void) throws {
         let clock = settings.timer ? ResourceClock() : nil
         defer {
             if let clock { output.append(clock.report()) }
         }
         try connection.queue.inDatabase { db in
-            guard let statement = try compileSQL(sql, in: db) else { return }
             do {
-                try execute(statement, db: db)
+                try body(db)
             } catch let error as DatabaseError {
-                var diagnostic = Diagnostic.execution(error)
-                if connection.options.forbidsAttach, error.message?.hasPrefix("too many attached databases") == true {
-                    diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
-                }
-                throw diagnostic
+                throw explained(Diagnostic.execution(error))
+            } catch let diagnostic as Diagnostic {
+                throw explained(diagnostic)
             }
             if settings.changes {
                 let changes = sqlite3_changes64(db.sqliteConnection)
@@ -68,6 +90,31 @@ extension Session {
             throw error
         }
         renderer.finish()
+    }
+
+    /// Steps a statement compiled directly with SQLite (no pane observes the connection).
+    private func execute(_ statement: borrowing DirectStatement, db: Database) throws(Diagnostic) {
+        defer {
+            if statement.mayChangeSchema { db.clearSchemaCache() }
+        }
+        let columnCount = statement.columnCount
+        guard columnCount > 0 else {
+            try statement.step { _ in }
+            return
+        }
+        let renderer = settings.mode.makeRenderer(renderContext)
+        renderer.begin(columns: statement.columnNames)
+        defer { renderer.finish() }
+        try statement.step { renderer.write(row: $0) }
+    }
+
+    /// Adds what sqlive knows and SQLite doesn't say to an execution error.
+    private func explained(_ diagnostic: Diagnostic) -> Diagnostic {
+        var diagnostic = diagnostic
+        if connection.options.forbidsAttach, diagnostic.message.hasPrefix("too many attached databases") {
+            diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
+        }
+        return diagnostic
     }
 
     /// What renderers need, taken fresh for each result (the terminal may have been resized).

@@ -63,6 +63,8 @@ public final class Session {
                 try commands.run(line: unit.text, in: self)
             case .sql:
                 try runSQL(unit.text)
+            case .dsl:
+                try runDSL(unit.text)
             case .incompleteSQL:
                 throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
                                  hint: "end the statement with ;")

@@ -1,0 +1,41 @@
+import GRDB
+import GRDBSQLite
+
+/// `.sql QUERY`: the SQL a query runs — for a DSL query, the SQL GRDB generates — with its
+/// arguments inlined for reading.
+///
+///     sqlite> .sql product.filter(price > 100).order(name)
+///     SELECT * FROM "product" WHERE "price" > 100 ORDER BY "name";
+struct SQLCommand: RawTextCommand {
+    let name = "sql"
+    let usage = "QUERY"
+    let summary = "show the SQL a query (SQL or DSL) runs, its arguments inlined"
+    let details = """
+        .sql QUERY prints the SQL statement QUERY compiles to, without running it. For a DSL
+        query this is the SQL GRDB generates, with its arguments written in as SQL literals:
+          .sql product.filter(price > 100)
+          SELECT * FROM "product" WHERE "price" > 100;
+        """
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
+    }
+
+    func run(text query: String, in session: Session) throws(Diagnostic) {
+        guard !query.isEmpty else { throw usageError("missing query") }
+        let sql = try session.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
+        session.output.append(sql + ";\n")
+    }
+}
+
+extension Statement {
+    /// The SQL with bound arguments written in as SQLite writes literals
+    /// (`sqlite3_expanded_sql`), without a trailing `;`.
+    var sqlWithInlinedArguments: String {
+        guard let expanded = sqlite3_expanded_sql(sqliteStatement) else { return sql }
+        defer { sqlite3_free(expanded) }
+        var text = Substring(String(cString: expanded))
+        while let last = text.last, last == ";" || last.isWhitespace { text.removeLast() }
+        while let first = text.first, first.isWhitespace { text.removeFirst() }
+        return String(text)
+    }
+}

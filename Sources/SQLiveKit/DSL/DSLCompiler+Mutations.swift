@@ -1,0 +1,76 @@
+import GRDB
+
+/// `deleteAll()` and `updateAll(…)`: the requests' batch mutations.
+///
+///     player.filter(score < 10).deleteAll()                  // DELETE FROM "player" WHERE "score" < 10
+///     player.updateAll(score += 1, name.set(to: "x"))        // UPDATE "player" SET "score" = "score" + 1, …
+extension DSLCompiler {
+    func deleteAll(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLCompiledQuery {
+        guard call.arguments.isEmpty else { throw wrongArguments(call, usage: DSLRequestMember.deleteAll.usage) }
+        return DSLCompiledQuery(request: try mutableRequest(relation, call), action: .deleteAll)
+    }
+
+    func updateAll(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLCompiledQuery {
+        guard let arguments = call.variadic() else {
+            throw wrongArguments(call, usage: DSLRequestMember.updateAll.usage, expected: [nil])
+        }
+        var assignments: [ColumnAssignment] = []
+        for argument in arguments {
+            let value = try value(argument, in: relation)
+            guard case .assignment(let assignment) = value else {
+                throw error("expected a column assignment such as score.set(to: 0) or score += 1, found \(value.kindDescription)", at: argument)
+            }
+            assignments.append(assignment)
+        }
+        return DSLCompiledQuery(request: try mutableRequest(relation, call), action: .updateAll(assignments))
+    }
+
+    /// The request to mutate, once checked: GRDB can't delete or update a grouped request,
+    /// and needs a one-column key to mutate through a join or a limit.
+    private func mutableRequest(_ relation: DSLRelation, _ call: DSLCall) throws(Diagnostic) -> QueryInterfaceRequest<Row> {
+        if relation.applied.contains(.group) || relation.applied.contains(.having) {
+            throw error("\(call.name.text) can't apply to a grouped request", at: call.name)
+        }
+        let request = try request(of: relation)
+        let isLimited = relation.applied.contains(.limit)
+        guard !relation.joins.isEmpty || isLimited else { return request }
+        guard try schema.hasSingleColumnKey(relation.table) else {
+            let reason = isLimited ? "after limit(…)" : "through a join"
+            throw error("\(call.name.text) \(reason) needs a rowid or a one-column primary key, which \(relation.table) lacks", at: call.name)
+        }
+        guard isLimited && relation.joins.isEmpty else { return request }
+        // GRDB would write `DELETE … ORDER BY … LIMIT`, which it can only run, not hand out
+        // as a statement (SQLite refuses the RETURNING clause after LIMIT). Mutate the rows
+        // whose key the limited request selects, as GRDB itself does for joined requests.
+        let primaryKey = try schema.primaryKey(of: relation.table)
+        let hasRowID = try schema.hasRowID(relation.table)
+        let key = Column(primaryKey.rowIDColumn ?? (hasRowID ? "rowid" : primaryKey.columns[0]))
+        return Table<Row>(relation.table).filter(request.select(key).contains(key))
+    }
+
+    /// `score.set(to: 0)`, `score += 1`: an assignment of a column of the table being updated.
+    func assignment(_ op: DSLBinaryOperator, _ lhs: DSLNode, _ rhs: DSLNode, in scope: Scope) throws(Diagnostic) -> DSLValue {
+        guard op != .assign else {
+            throw error("= is not a comparison: write == to compare", at: lhs, hint: "to assign in updateAll(…), write column.set(to: value)")
+        }
+        let column = try assignedColumn(lhs, in: scope)
+        let value = try expression(rhs, in: scope)
+        switch op {
+        case .addAssign: return .assignment(column += value)
+        case .subtractAssign: return .assignment(column -= value)
+        case .multiplyAssign: return .assignment(column *= value)
+        default: return .assignment(column /= value)
+        }
+    }
+
+    /// The column on the left of an assignment: a bare column name of the table in scope.
+    func assignedColumn(_ node: DSLNode, in scope: Scope) throws(Diagnostic) -> Column {
+        guard case .identifier(let name) = node.kind, let scope else {
+            throw error("expected a column name to assign", at: node)
+        }
+        guard let column = try schema.column(named: name, in: scope.table) else {
+            throw DSLDiagnostic.unknown("column", name, among: try schema.columns(of: scope.table), at: node.range.lowerBound, in: text)
+        }
+        return Column(column)
+    }
+}

@@ -1,0 +1,294 @@
+import GRDB
+
+/// The methods and properties of table requests and associations: `filter`, `select`,
+/// `order`, `limit`, `count`… Each maps to the GRDB method of the same name.
+extension DSLCompiler {
+    func relationMember(_ name: DSLName, of relation: DSLRelation, _ call: DSLCall?, at node: DSLNode, in scope: Scope) throws(Diagnostic) -> DSLValue {
+        guard let member = DSLRequestMember(rawValue: name.text) else {
+            if call == nil, let column = try qualifiedColumn(name, of: relation, in: scope) {
+                return .expression(column)
+            }
+            throw unknownMember(name, of: relation)
+        }
+        if member.isAssociationOnly && relation.isRoot {
+            throw error("\(member.rawValue) applies to an association, as in team.annotated(with: player.\(member.usage))", at: name)
+        }
+        if member.isRequestOnly && !relation.isRoot {
+            throw error("\(member.rawValue) applies to a table request, not to an association (GRDB can't join it)", at: name)
+        }
+        if member.isProperty {
+            guard call == nil else {
+                throw error("\(member.rawValue) is a property: write .\(member.rawValue) without parentheses", at: name)
+            }
+            if member == .count && relation.isRoot {
+                return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(isTrivial: isTriviallyCountable(relation))))
+            }
+            return try aggregate(member, of: relation, nil, at: node)
+        }
+        guard let call else {
+            throw error("\(member.rawValue) is a method: write .\(member.usage)", at: name)
+        }
+        return try method(member, call, of: relation, at: node)
+    }
+
+    private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode) throws(Diagnostic) -> DSLValue {
+        switch member {
+        case .filter: return .relation(try filter(call, relation))
+        case .select: return .relation(try select(call, relation))
+        case .annotated: return .relation(try annotated(call, relation))
+        case .order: return .relation(try order(call, relation))
+        case .reversed: return .relation(try noArguments(call, relation).applying(.reversed, as: member))
+        case .unordered: return .relation(try noArguments(call, relation).applying(.unordered, as: member))
+        case .orderByPrimaryKey: return .relation(try noArguments(call, relation).applying(.orderByPrimaryKey, as: member))
+        case .distinct: return .relation(try noArguments(call, relation).applying(.distinct, as: member))
+        case .limit: return .relation(try limit(call, relation))
+        case .group: return .relation(try group(call, relation))
+        case .having: return .relation(try having(call, relation))
+        case .matching: return .relation(try matching(call, relation))
+        case .including, .joining: return .relation(try join(call, as: member, into: relation))
+        case .deleteAll: return .query(try deleteAll(call, relation))
+        case .updateAll: return .query(try updateAll(call, relation))
+        case .sum, .total, .average, .min, .max, .count, .isEmpty: return try aggregate(member, of: relation, call, at: node)
+        case .forKey:
+            guard let arguments = call.matching([nil]) else { throw wrongArguments(call, usage: member.usage, expected: [nil]) }
+            return .relation(relation.rekeyed(try string(arguments[0], in: relation, expecting: "a key in double quotes")))
+        }
+    }
+
+    /// GRDB's request, for a relation that is one.
+    func request(of relation: DSLRelation) throws(Diagnostic) -> QueryInterfaceRequest<Row> {
+        guard case .request(let request) = relation.base else {
+            throw Diagnostic("\(relation.table) is an association, not a table request")
+        }
+        return request
+    }
+
+    /// GRDB counts a request by replacing its selection with `COUNT(*)` when that keeps the
+    /// number of rows: no selection, grouping, distinct, limit nor join.
+    private func isTriviallyCountable(_ relation: DSLRelation) -> Bool {
+        let harmless: Set<DSLRequestMember> = [.filter, .order, .reversed, .unordered, .orderByPrimaryKey, .matching]
+        return relation.applied.isSubset(of: harmless) && relation.joins.isEmpty && relation.aggregateJoins.isEmpty
+    }
+
+    private func noArguments(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard call.arguments.isEmpty else { throw wrongArguments(call, usage: "\(call.name.text)()") }
+        return relation
+    }
+
+    private func filter(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        if let arguments = call.matching([nil]) {
+            let value = try value(arguments[0], in: relation)
+            if case .aggregate = value {
+                throw error("filter can't test an association aggregate: use having(…)", at: arguments[0])
+            }
+            return relation.applying(.filter(try expression(value, at: arguments[0])), as: .filter)
+        }
+        if let arguments = call.matching(["key"]) {
+            return relation.applying(try keyFilter(arguments[0], of: relation), as: .filter)
+        }
+        if let arguments = call.matching(["keys"]) {
+            guard case .array(let elements) = arguments[0].kind else {
+                throw error("expected an array of keys, as in filter(keys: [1, 2])", at: arguments[0])
+            }
+            var values: [DatabaseValue] = []
+            var uniqueKeys: [[String: DatabaseValue]] = []
+            for element in elements {
+                switch try keyFilter(element, of: relation) {
+                case .filterKey(let value): values.append(value)
+                case .filterUniqueKeys(let keys): uniqueKeys += keys
+                default: break
+                }
+            }
+            if !values.isEmpty && !uniqueKeys.isEmpty {
+                throw error("filter(keys:) takes primary key values or [\"column\": value] dictionaries, not both", at: arguments[0])
+            }
+            return relation.applying(values.isEmpty && !uniqueKeys.isEmpty ? .filterUniqueKeys(uniqueKeys) : .filterKeys(values), as: .filter)
+        }
+        throw wrongArguments(call, usage: "filter(expression), filter(key: value) or filter(keys: [value, …])", expected: [nil])
+    }
+
+    /// `filter(key: 1)` (the primary key) or `filter(key: ["email": "a@b.c"])` (a unique key):
+    /// checked here, because GRDB stops the process on a key that isn't unique.
+    private func keyFilter(_ node: DSLNode, of relation: DSLRelation) throws(Diagnostic) -> DSLOperation {
+        switch try value(node, in: relation) {
+        case .literal(let literal):
+            guard try !schema.isView(relation.table) else {
+                throw error("\(relation.table) is a view: it has no primary key to filter on", at: node)
+            }
+            let primaryKey = try schema.primaryKey(of: relation.table).columns
+            guard primaryKey.count == 1 else {
+                throw error("the primary key of \(relation.table) has \(primaryKey.count) columns", at: node,
+                            hint: "write filter(key: [\(primaryKey.map { "\"\($0)\": …" }.joined(separator: ", "))])")
+            }
+            return .filterKey(literal.databaseValue)
+        case .dictionary(let entries):
+            var key: [String: DatabaseValue] = [:]
+            for entry in entries {
+                let name = try string(entry.key, in: relation, expecting: "a column name in double quotes")
+                guard let column = try schema.column(named: name, in: relation.table) else {
+                    throw DSLDiagnostic.unknown("column", name, among: try schema.columns(of: relation.table), at: entry.key.range.lowerBound, in: text)
+                }
+                key[column] = try literal(entry.value, in: relation, expecting: "a value").databaseValue
+            }
+            guard !key.isEmpty, try schema.hasUniqueKey(Array(key.keys), in: relation.table) else {
+                throw error("no primary key or unique index of \(relation.table) is made of \(key.keys.sorted().joined(separator: ", "))", at: node)
+            }
+            return .filterUniqueKeys([key])
+        case let other:
+            throw error("expected a key value or a [\"column\": value] dictionary, found \(other.kindDescription)", at: node)
+        }
+    }
+
+    private func select(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard let arguments = call.variadic() else {
+            throw wrongArguments(call, usage: DSLRequestMember.select.usage, expected: [nil])
+        }
+        var selection: [any SQLSelectable] = []
+        var aliases: [String] = []
+        for argument in arguments {
+            switch try value(argument, in: relation) {
+            case .selection(let selected, let alias):
+                selection.append(selected)
+                aliases.append(alias)
+            case .aggregate:
+                throw error("select can't take an association aggregate: use annotated(with: …)", at: argument)
+            case let value:
+                selection.append(try expression(value, at: argument))
+            }
+        }
+        var result = relation.applying(.select(selection), as: .select)
+        result.aliases = aliases
+        return result
+    }
+
+    private func annotated(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard let arguments = call.variadic(firstLabel: "with") else {
+            throw wrongArguments(call, usage: DSLRequestMember.annotated.usage, expected: ["with"])
+        }
+        var selection: [any SQLSelectable] = []
+        var aggregates: [DSLAggregate] = []
+        var result = relation
+        for argument in arguments {
+            switch try value(argument, in: relation) {
+            case .selection(let selected, let alias):
+                selection.append(selected)
+                result.aliases.append(alias)
+            case .aggregate(let aggregate):
+                aggregates.append(aggregate)
+                result.aliases += aggregate.alias.map { [$0] } ?? []
+            case let value:
+                selection.append(try expression(value, at: argument))
+            }
+        }
+        if !selection.isEmpty {
+            result = result.applying(.annotate(selection), as: .annotated)
+        }
+        if !aggregates.isEmpty {
+            result = try adding(aggregates, to: result, at: arguments[0])
+                .applying(.annotateAggregates(aggregates.map(\.aggregate)), as: .annotated)
+            result.applied.insert(.group)
+        }
+        return result
+    }
+
+    private func order(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard let arguments = call.arguments.isEmpty ? [] : call.variadic() else {
+            throw wrongArguments(call, usage: DSLRequestMember.order.usage, expected: [nil])
+        }
+        var orderings: [any SQLOrderingTerm] = []
+        for argument in arguments {
+            switch try value(argument, in: relation) {
+            case .ordering(let ordering):
+                orderings.append(ordering)
+            case .aggregate:
+                throw error("order can't take an association aggregate", at: argument,
+                            hint: "name it in annotated(with: ….forKey(\"n\")), then order by n")
+            case let value:
+                orderings.append(try expression(value, at: argument))
+            }
+        }
+        return relation.applying(.order(orderings), as: .order)
+    }
+
+    private func limit(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        let request = try request(of: relation)
+        var result = relation
+        if let arguments = call.matching([nil]) {
+            result.base = .request(request.limit(try integer(arguments[0], in: relation)))
+        } else if let arguments = call.matching([nil, "offset"]) {
+            result.base = .request(request.limit(try integer(arguments[0], in: relation), offset: try integer(arguments[1], in: relation)))
+        } else {
+            throw wrongArguments(call, usage: "limit(n) or limit(n, offset: m)", expected: [nil, "offset"])
+        }
+        result.applied.insert(.limit)
+        return result
+    }
+
+    private func group(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard let arguments = call.variadic() else {
+            throw wrongArguments(call, usage: DSLRequestMember.group.usage, expected: [nil])
+        }
+        var expressions: [SQLExpression] = []
+        for argument in arguments {
+            expressions.append(try expression(argument, in: relation))
+        }
+        return relation.applying(.group(expressions), as: .group)
+    }
+
+    private func having(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard let arguments = call.matching([nil]) else {
+            throw wrongArguments(call, usage: DSLRequestMember.having.usage, expected: [nil])
+        }
+        switch try value(arguments[0], in: relation) {
+        case .aggregate(let aggregate):
+            var result = try adding([aggregate], to: relation, at: arguments[0]).applying(.havingAggregate(aggregate.aggregate), as: .having)
+            result.applied.insert(.group)
+            return result
+        case let value:
+            return relation.applying(.having(try expression(value, at: arguments[0])), as: .having)
+        }
+    }
+
+    private func matching(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        guard let arguments = call.matching([nil]) else {
+            throw wrongArguments(call, usage: DSLRequestMember.matching.usage, expected: [nil])
+        }
+        let pattern = try string(arguments[0], in: relation, expecting: "a full-text pattern in double quotes")
+        do {
+            switch try schema.fullTextKind(of: relation.table) {
+            case .fts5:
+                return relation.applying(.matchingFTS5(try schema.db.makeFTS5Pattern(rawPattern: pattern, forTable: relation.table)), as: .matching)
+            case .fts3:
+                return relation.applying(.matchingFTS3(try FTS3Pattern(rawPattern: pattern)), as: .matching)
+            case nil:
+                throw error("matching needs a full-text table (FTS3, FTS4 or FTS5): \(relation.table) is not one", at: call.name)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch let databaseError as DatabaseError {
+            throw error("invalid full-text pattern: \(databaseError.message ?? databaseError.description)", at: arguments[0])
+        } catch {
+            throw self.error("invalid full-text pattern: \(error)", at: arguments[0])
+        }
+    }
+
+    /// `team.name` in a request that joins `team`: the column through the join's alias.
+    /// `player.score` in a request on `player` is just the column.
+    private func qualifiedColumn(_ name: DSLName, of relation: DSLRelation, in scope: Scope) throws(Diagnostic) -> SQLExpression? {
+        guard let scope, let column = try schema.column(named: name.text, in: relation.table) else { return nil }
+        guard let link = relation.link else {
+            return relation.table == scope.table ? Column(column).sqlExpression : nil
+        }
+        guard let join = scope.joins.first(where: { $0.link == link }) else {
+            throw error("\(link.key) is not joined here: add .joining(required: \(link.key)) before naming its columns", at: name)
+        }
+        return join.alias[Column(column)]
+    }
+
+    private func unknownMember(_ name: DSLName, of relation: DSLRelation) -> Diagnostic {
+        let members = DSLRequestMember.allCases.filter { relation.isRoot ? !$0.isAssociationOnly : !$0.isRequestOnly }.map(\.rawValue)
+        let columns = relation.isRoot ? [] : ((try? schema.columns(of: relation.table)) ?? [])
+        let kind = relation.isRoot ? "method" : "method or column"
+        return DSLDiagnostic.unknown(kind, name.text, among: members + columns, at: name.range.lowerBound, in: text)
+    }
+}

@@ -1,0 +1,99 @@
+/// The vocabulary of the DSL: the members of each kind of value, and the global functions.
+///
+/// These lists are the one place names are declared: the compiler dispatches on them,
+/// "did you mean" suggests from them, and tab completion offers them.
+
+/// Methods and properties of a table request (`player.…`) or an association
+/// (`including(required: team.…)`).
+enum DSLRequestMember: String, CaseIterable, Sendable {
+    case filter, select, annotated, order, reversed, unordered, orderByPrimaryKey, limit, group, having
+    case distinct, matching, including, joining, count, deleteAll, updateAll
+    // Association aggregates and keys.
+    case isEmpty, sum, total, average, min, max, forKey
+
+    /// How the member is written, for messages and completion.
+    var usage: String {
+        switch self {
+        case .filter: "filter(expression)"
+        case .select: "select(expression, …)"
+        case .annotated: "annotated(with: expression, …)"
+        case .order: "order(ordering, …)"
+        case .reversed: "reversed()"
+        case .unordered: "unordered()"
+        case .orderByPrimaryKey: "orderByPrimaryKey()"
+        case .limit: "limit(n, offset: m)"
+        case .group: "group(expression, …)"
+        case .having: "having(expression)"
+        case .distinct: "distinct()"
+        case .matching: "matching(\"full-text pattern\")"
+        case .including: "including(required: association)"
+        case .joining: "joining(required: association)"
+        case .count: "count"
+        case .deleteAll: "deleteAll()"
+        case .updateAll: "updateAll(column.set(to: value), …)"
+        case .isEmpty: "isEmpty"
+        case .sum: "sum(expression)"
+        case .total: "total(expression)"
+        case .average: "average(expression)"
+        case .min: "min(expression)"
+        case .max: "max(expression)"
+        case .forKey: "forKey(\"key\")"
+        }
+    }
+
+    /// Properties are written without parentheses, as in Swift.
+    var isProperty: Bool { self == .count || self == .isEmpty }
+
+    /// Members that only make sense on a table request, not on an association.
+    var isRequestOnly: Bool {
+        [.limit, .group, .having, .distinct, .deleteAll, .updateAll].contains(self)
+    }
+
+    /// Members that only make sense on an association (its aggregates and key).
+    var isAssociationOnly: Bool {
+        [.isEmpty, .sum, .total, .average, .min, .max, .forKey].contains(self)
+    }
+}
+
+/// Methods and properties of an expression: `score.desc`, `name.like("A%")`.
+enum DSLExpressionMember: String, CaseIterable, Sendable {
+    case asc, desc, ascNullsLast, descNullsFirst, forKey, like, collating, lowercased, uppercased, set
+
+    var usage: String {
+        switch self {
+        case .asc, .desc, .ascNullsLast, .descNullsFirst, .lowercased, .uppercased: rawValue
+        case .forKey: "forKey(\"alias\")"
+        case .like: "like(\"pattern\")"
+        case .collating: "collating(.nocase)"
+        case .set: "set(to: value)"
+        }
+    }
+
+    var isProperty: Bool {
+        switch self {
+        case .asc, .desc, .ascNullsLast, .descNullsFirst, .lowercased, .uppercased: true
+        case .forKey, .like, .collating, .set: false
+        }
+    }
+}
+
+/// Global functions: SQL functions as GRDB spells them, and the explicit associations.
+enum DSLFunction: String, CaseIterable, Sendable {
+    case count, sum, total, average, min, max, abs, length, coalesce, cast, belongsTo, hasMany
+
+    var usage: String {
+        switch self {
+        case .count: "count(expression), count(distinct: expression) or count(*)"
+        case .sum, .total, .average, .min, .max, .abs, .length: "\(rawValue)(expression)"
+        case .coalesce: "coalesce([expression, …])"
+        case .cast: "cast(expression, as: .integer)"
+        case .belongsTo, .hasMany: "\(rawValue)(table, key: \"key\", using: column)"
+        }
+    }
+}
+
+/// The names that may follow a lone `.`: collations and storage classes.
+enum DSLImplicitMember {
+    static let collations = ["nocase", "binary", "rtrim"]
+    static let storageClasses = ["integer", "real", "text", "blob"]
+}

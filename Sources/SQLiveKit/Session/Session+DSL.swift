@@ -1,0 +1,57 @@
+import GRDB
+
+extension Session {
+    /// Runs one DSL query (`player.filter(score > 10)`): GRDB generates its statement, which
+    /// then runs and renders exactly as SQL does, change counts and timer included.
+    func runDSL(_ query: String) throws {
+        try runStatement { db in try compileDSL(query, in: db) }
+    }
+
+    /// The one place typed queries become statements, SQL or DSL alike: input whose first
+    /// word is an SQL statement keyword is SQL, anything else is a DSL query. Nil when the
+    /// text holds no statement (only comments). `.sql`, `.explain` and pinned panes use it.
+    ///
+    ///     try session.compileQuery("select * from player where score > 10", in: db)
+    ///     try session.compileQuery("player.filter(score > 10)", in: db)
+    public func compileQuery(_ text: String, in db: Database) throws(Diagnostic) -> Statement? {
+        if SQLKeywords.startsSQLStatement(text) {
+            return try compileSQL(text, in: db)
+        }
+        return try compileDSL(text, in: db)
+    }
+
+    /// Compiles a DSL query into the statement GRDB generates for it, arguments bound.
+    func compileDSL(_ query: String, in db: Database) throws(Diagnostic) -> Statement {
+        let compiled = try DSLCompiler.compile(query, in: db)
+        do {
+            return try compiled.makeStatement(db)
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch let error as DatabaseError {
+            // SQLite refused the SQL GRDB generated: show that SQL, with SQLite's caret.
+            throw Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
+        } catch {
+            throw Diagnostic("\(error)")
+        }
+    }
+}
+
+extension Session {
+    /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
+    func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
+        do {
+            return try connection.queue.inDatabase { db in
+                guard let statement = try compileQuery(query, in: db) else {
+                    throw Diagnostic("no statement in \(query.firstLineSummary)")
+                }
+                return try body(statement, db)
+            }
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch let error as DatabaseError {
+            throw Diagnostic(error.message ?? error.description)
+        } catch {
+            throw Diagnostic("\(error)")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Testing
+@testable import SQLiveKit
+
+/// DSL queries in a session: they run and render like SQL, `.sql` and `.explain` show what
+/// they compile to, mutations report changes like SQL, and errors leave the data intact.
+@Suite struct DSLSessionTests {
+    @Test func a_dsl_query_renders_like_its_sql() throws {
+        let shop = try ShopDatabase.session()
+        let settings = ".headers on\n"
+        let dsl = shop.run(settings + "product.filter(price > 100).order(name).select(name, price)")
+        let sql = shop.run(settings + "select name, price from product where price > 100 order by name;")
+        #expect(dsl == sql)
+        #expect(dsl == """
+            name|price
+            Copper Watering Can|113.93
+            Pruning Shears|117.25
+
+            """)
+    }
+
+    @Test func a_query_spans_lines_while_a_bracket_is_open() throws {
+        let shop = try ShopDatabase.session()
+        let output = shop.run("""
+            customer.filter(
+                city == "Oslo"
+            ).count
+            customer.filter(city == "Oslo").count;
+            """)
+        #expect(shop.errorText == "")
+        #expect(output == "5\n5\n")
+    }
+
+    @Test func count_prints_the_number_of_rows() throws {
+        let shop = try ShopDatabase.session()
+        #expect(shop.run("customer.filter(city == \"Oslo\").count") == shop.run("select count(*) from customer where city = 'Oslo';"))
+    }
+
+    @Test func sql_shows_the_generated_sql_with_arguments_inlined() throws {
+        let shop = try ShopDatabase.session()
+        #expect(shop.run(#".sql customer.filter(name == "O'Hara" && id > 2.5).limit(1)"#) == """
+            SELECT * FROM "customer" WHERE ("name" = 'O''Hara') AND ("id" > 2.5) LIMIT 1;
+
+            """)
+        #expect(shop.run(".sql   select 1 ;  ") == "select 1;\n")
+        #expect(shop.run(".sql select * from product where name = ?") == "select * from product where name = NULL;\n")
+    }
+
+    @Test func sql_and_explain_need_a_query() throws {
+        let shop = try ShopDatabase.session()
+        shop.run(".sql")
+        #expect(shop.errorText == "error: test.sql:1: .sql: missing query\n  usage: .sql QUERY\n")
+        shop.run(".explain nosuch.count")
+        #expect(shop.errorText == """
+            error: test.sql:1: no such table: nosuch
+              nosuch.count
+              ^
+
+            """)
+    }
+
+    @Test func explain_draws_the_query_plan_tree() throws {
+        let shop = try ShopDatabase.session()
+        #expect(shop.run(".explain order_item.including(required: product).filter(quantity > 2)") == """
+            QUERY PLAN
+            |--SCAN order_item
+            `--SEARCH product USING INTEGER PRIMARY KEY (rowid=?)
+
+            """)
+        #expect(shop.run(".explain select * from customer where id in (select customerId from \"order\") order by name") == """
+            QUERY PLAN
+            |--SEARCH customer USING INTEGER PRIMARY KEY (rowid=?)
+            |--LIST SUBQUERY 1
+            |  `--SCAN order USING COVERING INDEX order_customer
+            `--USE TEMP B-TREE FOR ORDER BY
+
+            """)
+    }
+
+    @Test func mutations_report_changes_like_sql() throws {
+        let dsl = try ShopDatabase.session()
+        let sql = try ShopDatabase.session()
+        let dslOutput = dsl.run("""
+            .changes on
+            product.filter(stock == nil).updateAll(stock.set(to: 0))
+            order.filter(status == "cancelled").deleteAll()
+            product.filter(stock == nil).count
+            """)
+        let sqlOutput = sql.run("""
+            .changes on
+            update product set stock = 0 where stock is null;
+            delete from "order" where status = 'cancelled';
+            select count(*) from product where stock is null;
+            """)
+        #expect(dslOutput == sqlOutput)
+        #expect(dslOutput.hasPrefix("changes: 3   total_changes: "))
+        #expect(dsl.errorText == "")
+    }
+
+    @Test func a_failing_mutation_leaves_the_data_intact() throws {
+        let shop = try ShopDatabase.session()
+        let before = shop.run("product.count")
+        shop.run("product.filter(price > 0).deleteAll()")
+        #expect(shop.errorText == "error: test.sql:1: FOREIGN KEY constraint failed\n")
+        #expect(shop.run("product.count") == before)
+    }
+
+    @Test func errors_name_the_script_and_line() throws {
+        let shop = try ShopDatabase.session()
+        shop.run("product\nproduct.filtr(price > 1)", source: "demo.sql")
+        #expect(shop.errorText == """
+            error: demo.sql:2: no such method: filtr — did you mean filter?
+              product.filtr(price > 1)
+                      ^
+
+            """)
+    }
+
+    @Test func compile_query_takes_sql_and_dsl_alike() throws {
+        let shop = try ShopDatabase.session()
+        let session = shop.session
+        let (dsl, sql) = try session.connection.queue.inDatabase { db in
+            (try session.compileQuery("product.filter(price > 100)", in: db)?.sql,
+             try session.compileQuery("select * from product where price > 100;", in: db)?.sql)
+        }
+        #expect(dsl == #"SELECT * FROM "product" WHERE "price" > ?"#)
+        #expect(sql == "select * from product where price > 100")
+    }
+
+    @Test func a_dsl_query_pins_like_its_sql() throws {
+        let dsl = try ShopDatabase.session()
+        let sql = try ShopDatabase.session()
+        let dslOutput = dsl.run("""
+            .pin product.filter(price > 100).select(name, price)
+            product.filter(key: 12).updateAll(price += 1)
+            """)
+        let sqlOutput = sql.run("""
+            .pin select name, price from product where price > 100
+            update product set price = price + 1 where id = 12;
+            """)
+        #expect(dsl.errorText == "")
+        #expect(dslOutput == sqlOutput)
+        #expect(dslOutput.contains("Copper Watering Can|114.93"))
+    }
+}
