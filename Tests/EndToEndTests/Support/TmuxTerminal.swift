@@ -133,7 +133,11 @@ final class TmuxTerminal {
     /// Spawned with every descriptor above 2 closed: the first command starts the tmux
     /// server, which would otherwise keep what it inherited open for its whole life, such as
     /// the socket Foundation's `Process` watches to learn that a child exited (waiting for
-    /// the client then never ends) or another test's output pipe.
+    /// the client then never ends) or another test's output pipe. Spawned with no signal
+    /// blocked and every signal's default action too: the test runner's threads block most
+    /// signals, and a server inheriting that mask never received the SIGTERM of
+    /// `kill-server` (every test left its server and sqlive running), and ran sqlive with
+    /// SIGINT blocked, unlike a real terminal.
     @discardableResult
     private func tmux(_ arguments: [String], capturingOutput: Bool = false) throws -> String {
         guard let path = Self.path else { throw TmuxError.notInstalled }
@@ -157,11 +161,22 @@ final class TmuxTerminal {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
 
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         let argv = ([path, "-L", socket] + arguments).map { strdup($0) }
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + environment).forEach { free($0) } }
         var processID: pid_t = 0
-        let spawned = posix_spawn(&processID, path, &actions, nil, argv + [nil], environment + [nil])
+        let spawned = posix_spawn(&processID, path, &actions, &attributes, argv + [nil], environment + [nil])
         if capturingOutput { Glibc.close(outputEnds[1]) }
         guard spawned == 0 else {
             if capturingOutput { Glibc.close(outputEnds[0]) }
