@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -49,13 +50,18 @@ struct DirectStatement: ~Copyable {
 
     /// True unless the statement only reads, or only changes rows (INSERT, UPDATE, DELETE,
     /// REPLACE): anything else may create, drop or alter something, or undo such a change
-    /// (ROLLBACK, which SQLite counts as read-only).
+    /// (ROLLBACK, which SQLite counts as read-only). Runs after every statement of a script,
+    /// so it compares the leading keyword in place instead of making a String.
     var mayChangeSchema: Bool {
-        guard let sql = sqlite3_sql(statement) else { return true }
-        let firstWord = String(cString: sql).drop { $0.isWhitespace }.prefix { $0.isLetter }.uppercased()
-        if firstWord == "ROLLBACK" { return true }
+        guard var sql = sqlite3_sql(statement) else { return true }
+        while isspace(Int32(sql.pointee)) != 0 { sql += 1 }
+        func startsWith(_ keyword: String) -> Bool {
+            strncasecmp(sql, keyword, keyword.utf8.count) == 0
+        }
+        if startsWith("ROLLBACK") { return true }
         guard sqlite3_stmt_readonly(statement) == 0 else { return false }
-        return !["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"].contains(firstWord)
+        return !(startsWith("INSERT") || startsWith("UPDATE") || startsWith("DELETE")
+            || startsWith("REPLACE") || startsWith("WITH"))
     }
 
     /// Steps to the end, handing each row to `body`; throws SQLite's error.
