@@ -25,4 +25,12 @@ extension PaneBoard {
             .filter { $0 > clock() }
             .min()
     }
+
+    /// Notes that the dock shows every pane as it is now, so that `.layout inline` later
+    /// prints only the changes made after it.
+    public func markShownInDock() {
+        for index in panes.indices {
+            markPrinted(index)
+        }
+    }
 }

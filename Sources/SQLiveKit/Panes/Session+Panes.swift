@@ -29,9 +29,7 @@ extension Session {
     /// Prints trace lines, then every pane whose rows or error changed since it was last
     /// printed. An inline front-end calls it after ``PaneBoard/drainEvents()``.
     public func printPaneUpdates(_ events: [PaneEvent]) {
-        for case .trace(let line) in events {
-            output.append("-- trace: \(line)\n")
-        }
+        printTrace(events)
         let board = paneBoard
         // Only a refresh changes what a pane shows, and each refresh leaves its cause here.
         for index in board.panes.indices where !board.panes[index].unprintedCauses.isEmpty {
@@ -45,6 +43,16 @@ extension Session {
             for cause in causes where !unique.contains(cause) { unique.append(cause) }
             printPane(board.panes[index], cause: unique.isEmpty ? nil : unique.joined(separator: "; "))
             board.markPrinted(index)
+        }
+    }
+
+    /// Prints the `.trace` lines among events; a front-end that docks the panes prints only
+    /// these, since the dock shows the panes.
+    ///
+    ///     -- trace: insert player[3]
+    public func printTrace(_ events: [PaneEvent]) {
+        for case .trace(let line) in events {
+            output.append("-- trace: \(line)\n")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import CEditLine
 #if canImport(Glibc)
 import Glibc
@@ -8,8 +9,9 @@ extension LineEditor {
     ///
     /// `poll()` watches standard input and the waker's pipe. Events are handled here, on the
     /// main thread, while `el_gets` waits: a resize redraws the line, Ctrl-C cancels it
-    /// (returning -1 with `EINTR` makes `el_gets` give up the line). A key is read one byte
-    /// at a time and decoded in the terminal's locale.
+    /// (returning -1 with `EINTR` makes `el_gets` give up the line), a repaint goes to the
+    /// delegate, which `poll()` also wakes up at its ``LineEditorDelegate/nextRepaint``. A
+    /// key is read one byte at a time and decoded in the terminal's locale.
     ///
     /// - Returns: 1 with a character, 0 at end of input, -1 when the line is cancelled or
     ///   reading failed.
@@ -19,9 +21,14 @@ extension LineEditor {
                 pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: waker.fileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&watched, nfds_t(watched.count), -1) < 0 {
+            let ready = poll(&watched, nfds_t(watched.count), pollTimeout())
+            if ready < 0 {
                 if errno == EINTR { continue }
                 return -1
+            }
+            if ready == 0 {
+                delegate?.lineEditorShouldRepaint(self)
+                continue
             }
             if watched[1].revents != 0, handleEvents() {
                 cancelLine()
@@ -44,16 +51,31 @@ extension LineEditor {
         }
     }
 
-    /// Handles the waiting events; true when one cancels the line.
+    /// Milliseconds until the delegate's next repaint is due (rounded up, so the repaint
+    /// finds it due), or -1 to wait for input or an event only.
+    private func pollTimeout() -> Int32 {
+        guard let due = delegate?.nextRepaint else { return -1 }
+        let milliseconds = (due.timeIntervalSinceNow * 1000).rounded(.up)
+        return Int32(min(max(milliseconds, 0), 60_000))
+    }
+
+    /// Handles the waiting events; true when one cancels the line. Repaint requests that
+    /// piled up are carried out once, after the rest.
     private func handleEvents() -> Bool {
         var cancels = false
+        var repaints = false
         for event in waker.takeEvents() {
             switch event {
             case .interrupt:
                 cancels = true
             case .resize:
                 redrawAfterResize()
+            case .repaint:
+                repaints = true
             }
+        }
+        if repaints {
+            delegate?.lineEditorShouldRepaint(self)
         }
         return cancels
     }

@@ -12,22 +12,9 @@ extension LineEditor {
         var column: Int
     }
 
-    /// Writes to the terminal with `write(2)`, after libedit's own output (it flushes its
-    /// stream after each redraw).
+    /// Writes to the terminal (see ``TerminalOutput``), after libedit's own output.
     func write(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(1, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        TerminalOutput.write(text)
     }
 
     /// The terminal's width as libedit last measured it.
@@ -46,16 +33,46 @@ extension LineEditor {
     }
 
     /// After a resize: libedit learns the new size, and the prompt and line are drawn again
-    /// at once from the prompt's first row. A resize left without a redraw corrupted
-    /// libedit's memory on the next Enter (see TERMINAL-NOTES.md).
+    /// at once, from the prompt's first row or where the delegate lays out a new screen. A
+    /// resize left without a redraw corrupted libedit's memory on the next Enter (see
+    /// TERMINAL-NOTES.md).
     func redrawAfterResize() {
         el_resize(editLine)
-        // Terminals rewrap the lines to the new width, so the rows are counted at that width.
+        if delegate?.lineEditorDidResize(self) != true {
+            clearFromPrompt()
+        }
+        sqlive_el_refresh(editLine)
+    }
+
+    /// Prints text above the prompt while a line is being edited (`.trace` lines, panes
+    /// printed inline): the prompt and line are erased, `print` writes lines that end with a
+    /// newline, and the prompt and line are drawn again below them.
+    ///
+    ///     editor.printAboveLine { TerminalOutput.write("-- trace: commit, woke pane 1\n") }
+    func printAboveLine(_ print: () -> Void) {
+        clearFromPrompt()
+        print()
+        sqlive_el_refresh(editLine)
+    }
+
+    /// Ctrl-L (`sqlive-clear-screen`): clears the screen, lets the delegate lay out what it
+    /// draws around the line (the dock), and draws the prompt and line again.
+    func clearScreen() -> UInt8 {
+        write("\u{1B}[H\u{1B}[2J")
+        delegate?.lineEditorDidClearScreen(self)
+        sqlive_el_refresh(editLine)
+        return UInt8(CC_REFRESH)
+    }
+
+    /// Moves to the start of the prompt's first row and erases from there to the end of the
+    /// screen, where `EL_REFRESH` then draws the prompt and line (it starts from the cursor).
+    private func clearFromPrompt() {
+        // After a resize the terminal has rewrapped the line: its rows are counted at the
+        // width libedit now knows.
         let (cursor, _) = positions()
         var moves = cursor.row > 0 ? "\u{1B}[\(cursor.row)A" : ""
         moves += "\r\u{1B}[J"
         write(moves)
-        sqlive_el_refresh(editLine)
     }
 
     /// Where the cursor and the end of the line are.

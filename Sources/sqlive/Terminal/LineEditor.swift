@@ -32,6 +32,8 @@ final class LineEditor {
     var isContinuation = false
     /// The candidates for Tab, given the line before and after the cursor.
     var complete: (_ beforeCursor: String, _ afterCursor: String) -> Completion = { _, _ in .none() }
+    /// What is drawn around the line (the dock), told about repaints, resizes and Ctrl-L.
+    weak var delegate: LineEditorDelegate?
 
     // MARK: - Mutable State
     //
@@ -119,6 +121,11 @@ final class LineEditor {
             LineEditor.owner(of: editLine)?.completeWord() ?? UInt8(CC_ERROR)
         }
         sqlive_el_bind(editLine, "^I", "sqlive-complete")
+        // libedit's own ed-clear-screen would draw the prompt on the top row, under the dock.
+        sqlive_el_add_function(editLine, "sqlive-clear-screen", "Clear the screen, keeping the panes docked") { editLine, _ in
+            LineEditor.owner(of: editLine)?.clearScreen() ?? UInt8(CC_ERROR)
+        }
+        sqlive_el_bind(editLine, "^L", "sqlive-clear-screen")
         // Last, so the user's ~/.editrc can change any of the above.
         el_source(editLine, nil)
     }

@@ -10,6 +10,8 @@ enum MainLoopEvent: Sendable, Equatable {
     case interrupt
     /// The terminal changed size.
     case resize
+    /// Panes have news (a refresh, a trace line): the dock must be drawn again.
+    case repaint
 }
 
 /// The seam through which background work reaches the main loop: any thread posts an event,

@@ -10,7 +10,7 @@ import SQLiveKit
 ///
 /// Ctrl-C drops the line being typed (and a statement begun on earlier lines), or interrupts
 /// the statement running. Ctrl-D on an empty line quits, asking first when a transaction is
-/// open. `.quit` quits too.
+/// open. `.quit` quits too. Pinned panes are docked at the top of the screen (``PaneDock``).
 final class TerminalFrontEnd {
     let session: Session
     /// Interactive units have no source name: errors print without a location.
@@ -21,6 +21,8 @@ final class TerminalFrontEnd {
     private var hasWarnedAboutTransaction = false
     private let interrupter = StatementInterrupter()
     private let completionProvider = CompletionProvider.standard
+    /// The panes on screen, while the line editor runs.
+    private var dock: PaneDock?
 
     init(session: Session) {
         self.session = session
@@ -48,6 +50,13 @@ final class TerminalFrontEnd {
             let request = CompletionRequest(pendingText: splitter.pendingText, line: beforeCursor, restOfLine: afterCursor)
             return completionProvider.completion(for: request, in: session)
         }
+        let dock = PaneDock(session: session, usesColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        editor.delegate = dock
+        self.dock = dock
+        dock.start(waker: editor.waker)
+        // However the loop ends (.quit or .exit, also from a .read script; Ctrl-D), the
+        // terminal scrolls whole again.
+        defer { dock.stop() }
         withExtendedLifetime(signals) {
             readLoop(editor)
         }
@@ -92,6 +101,7 @@ final class TerminalFrontEnd {
             interrupter.arm(session.connection)
             session.run(unit)
             let wasInterrupted = interrupter.disarm()
+            dock?.statementDidRun()
             if wasInterrupted || session.quitRequested != nil { return false }
         }
         return true

@@ -68,6 +68,28 @@ final class TmuxTerminal {
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Copies everything the command writes from now on, escape sequences included, to the
+    /// end of a file (`pipe-pane`): proof of what was drawn, however briefly.
+    func record(to path: String) throws {
+        try tmux(["pipe-pane", "-t", "main", "-o", "cat >> " + Self.shellQuoted(path)])
+    }
+
+    /// The column of the cursor, from 0 at the left.
+    func cursorColumn() throws -> Int? {
+        Int(try tmux(["display-message", "-p", "-t", "main", "#{cursor_x}"], capturingOutput: true)
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// The rows that scroll (DECSTBM), from 0 at the top: the whole screen unless a program
+    /// set a scroll region.
+    func scrollRegion() throws -> ClosedRange<Int>? {
+        let bounds = try tmux(["display-message", "-p", "-t", "main", "#{scroll_region_upper} #{scroll_region_lower}"],
+                              capturingOutput: true)
+            .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+        return bounds[0]...bounds[1]
+    }
+
     /// True while the command still runs (its tmux session ends with it).
     var isRunning: Bool {
         (try? tmux(["has-session", "-t", "main"])) != nil
@@ -115,7 +137,11 @@ final class TmuxTerminal {
     /// Spawned with every descriptor above 2 closed: the first command starts the tmux
     /// server, which would otherwise keep what it inherited open for its whole life, such as
     /// the socket Foundation's `Process` watches to learn that a child exited (waiting for
-    /// the client then never ends) or another test's output pipe.
+    /// the client then never ends) or another test's output pipe. Spawned with no signal
+    /// blocked and every signal's default action too: the test runner's threads block most
+    /// signals, and a server inheriting that mask never received the SIGTERM of
+    /// `kill-server` (every test left its server and sqlive running), and ran sqlive with
+    /// SIGINT blocked, unlike a real terminal.
     @discardableResult
     private func tmux(_ arguments: [String], capturingOutput: Bool = false) throws -> String {
         guard let path = Self.path else { throw TmuxError.notInstalled }
@@ -139,11 +165,22 @@ final class TmuxTerminal {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
 
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         let argv = ([path, "-L", socket] + arguments).map { strdup($0) }
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + environment).forEach { free($0) } }
         var processID: pid_t = 0
-        let spawned = posix_spawn(&processID, path, &actions, nil, argv + [nil], environment + [nil])
+        let spawned = posix_spawn(&processID, path, &actions, &attributes, argv + [nil], environment + [nil])
         if capturingOutput { Glibc.close(outputEnds[1]) }
         guard spawned == 0 else {
             if capturingOutput { Glibc.close(outputEnds[0]) }
