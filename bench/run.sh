@@ -27,7 +27,8 @@ INSERTS=$OUT/insert-200k.sql
 if [ ! -f "$INSERTS" ]; then
   python3 bench/make_inserts.py 200000 > "$INSERTS"
 fi
-MILLION="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x, x*1.5, 'row ' || x, NULL FROM c;"
+MILLION=$OUT/select-1m.sql
+echo "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x, x*1.5, 'row ' || x, NULL FROM c;" > "$MILLION"
 
 # ratio NAME: runs hyperfine on the sqlite3 and sqlive commands, prints the mean ratio.
 ratio() {
@@ -52,16 +53,16 @@ ratio insert-200k \
   "bash -c 'rm -f $OUT/a.db; $SQLITE $OUT/a.db < $INSERTS'" \
   "bash -c 'rm -f $OUT/b.db; $SQLIVE $OUT/b.db < $INSERTS'" 1.3
 ratio select-1m-list \
-  "bash -c '$SQLITE :memory: \"$MILLION\" > /dev/null'" \
-  "bash -c '$SQLIVE :memory: \"$MILLION\" > /dev/null'" 1.5
+  "bash -c '$SQLITE :memory: < $MILLION > /dev/null'" \
+  "bash -c '$SQLIVE :memory: < $MILLION > /dev/null'" 1.5
 ratio select-1m-csv \
-  "bash -c '$SQLITE -csv :memory: \"$MILLION\" > /dev/null'" \
-  "bash -c '$SQLIVE --mode csv :memory: \"$MILLION\" > /dev/null'" 1.5
+  "bash -c '$SQLITE -csv :memory: < $MILLION > /dev/null'" \
+  "bash -c '$SQLIVE --mode csv :memory: < $MILLION > /dev/null'" 1.5
 
 # Peak memory (max RSS) of box mode on a million rows.
 rss() { /usr/bin/time -f "%M" "$@" 2>&1 >/dev/null | tail -1; }
-box_sqlive=$(rss "$SQLIVE" --mode box :memory: "$MILLION")
-box_sqlite=$(rss "$SQLITE" -box :memory: "$MILLION")
+box_sqlive=$(rss "$SQLIVE" --mode box :memory: "$(cat "$MILLION")")
+box_sqlite=$(rss "$SQLITE" -box :memory: "$(cat "$MILLION")")
 awk -v a="$box_sqlite" -v b="$box_sqlive" 'BEGIN {
   printf "%-28s sqlite3 %6.1f MiB   sqlive %6.1f MiB   (limit 64 MiB) %s\n", "select-1m-box peak memory",
     a/1024, b/1024, (b/1024 <= 64 ? "ok" : "OVER") }'
@@ -72,5 +73,7 @@ python3 - "$OUT/startup.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 ms = r["mean"] * 1000
-print(f"{'startup (-c \"select 1\")':<28} sqlive {ms:6.1f} ms   (limit 50 ms) {'ok' if ms < 50 else 'OVER'}")
+label = 'startup (-c "select 1")'
+verdict = 'ok' if ms < 50 else 'OVER'
+print(f"{label:<28} sqlive {ms:6.1f} ms   (limit 50 ms) {verdict}")
 PY
