@@ -28,7 +28,10 @@ final class PaneTerminalTests {
     /// sqlive on the test's database with a private home and history, in a terminal of its
     /// own, waiting at its first prompt. `then` runs in the shell after sqlive exits.
     private func startSQLive(then afterExit: String? = nil) throws -> TmuxTerminal {
-        let sqlive = [BinaryRunner.sqlivePath, "--no-init", "--mode", "list", databasePath]
+        // These tests are about the dock: results taller than the screen print, unpaged.
+        let initFile = folder.path + "/replrc"
+        FileManager.default.createFile(atPath: initFile, contents: Data(".pager off\n".utf8))
+        let sqlive = [BinaryRunner.sqlivePath, "--init", initFile, "--mode", "list", databasePath]
         var command = sqlive
         if let afterExit {
             let quoted = sqlive.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }

@@ -1,5 +1,12 @@
+import GRDB
+
 /// Runs lines of input through a session: splits them into units and runs each, stopping at
 /// the first error when `.bail` is on, or when `.quit` runs.
+///
+/// Consecutive SQL statements run under one database access (``Session/holdingDatabase(_:)``)
+/// instead of one each: on a script of many small statements, the hop onto the database
+/// queue for every statement was the largest cost left after SQLite's own work. A
+/// meta-command or a DSL query ends the batch and runs as usual, outside it.
 public struct ScriptRunner {
     public let session: Session
 
@@ -10,14 +17,23 @@ public struct ScriptRunner {
     /// Runs every line of the source. Returns false when it stopped early (bail or quit).
     @discardableResult
     public func run<Source: LineSource>(_ lines: inout Source, source: String) -> Bool {
-        var splitter = InputSplitter(source: source)
-        while let line = lines.nextLine() {
-            for unit in splitter.feed(line) {
+        var input = UnitReader(splitter: InputSplitter(source: source))
+        while let unit = input.next(from: &lines) {
+            guard session.canRunInBatch(unit) else {
                 if !runUnit(unit) { return false }
+                continue
             }
-        }
-        if let unit = splitter.finish() {
-            return runUnit(unit)
+            var keepsGoing = true
+            session.holdingDatabase {
+                var current = unit
+                while true {
+                    guard runUnit(current) else { keepsGoing = false; return }
+                    guard let next = input.next(from: &lines) else { return }
+                    guard session.canRunInBatch(next) else { input.putBack(next); return }
+                    current = next
+                }
+            }
+            if !keepsGoing { return false }
         }
         return true
     }
@@ -27,5 +43,38 @@ public struct ScriptRunner {
         let succeeded = session.run(unit)
         if session.quitRequested != nil { return false }
         return succeeded || !session.settings.bail
+    }
+}
+
+/// The units of a line source, one at a time, with one unit of look-back.
+private struct UnitReader {
+    var splitter: InputSplitter
+    private var queued: [InputUnit] = []
+    private var queuedIndex = 0
+    private var finished = false
+
+    init(splitter: InputSplitter) {
+        self.splitter = splitter
+    }
+
+    mutating func next<Source: LineSource>(from lines: inout Source) -> InputUnit? {
+        while queuedIndex == queued.count {
+            guard !finished else { return nil }
+            queued.removeAll(keepingCapacity: true)
+            queuedIndex = 0
+            if let line = lines.nextLine() {
+                queued = splitter.feed(line)
+            } else {
+                finished = true
+                if let rest = splitter.finish() { queued = [rest] }
+            }
+        }
+        defer { queuedIndex += 1 }
+        return queued[queuedIndex]
+    }
+
+    /// Gives back the unit just taken: the next call returns it again.
+    mutating func putBack(_ unit: InputUnit) {
+        queuedIndex -= 1
     }
 }

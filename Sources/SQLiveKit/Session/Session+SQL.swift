@@ -10,7 +10,6 @@ extension Session {
     /// While no GRDB observer watches the connection, the statement runs directly through
     /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
     func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws {
-        let makeRenderer = makeRenderer ?? settings.mode.makeRenderer
         guard !paneBoard.observesConnection else {
             try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
             return
@@ -25,7 +24,6 @@ extension Session {
     /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.
     func runStatement(makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil,
                       _ compile: (Database) throws -> Statement?) throws {
-        let makeRenderer = makeRenderer ?? settings.mode.makeRenderer
         try withStatementReport { db in
             guard let statement = try compile(db) else { return }
             try execute(statement, db: db, makeRenderer: makeRenderer)
@@ -39,7 +37,7 @@ extension Session {
         defer {
             if let clock { output.append(clock.report()) }
         }
-        try connection.queue.inDatabase { db in
+        try withDatabase { db in
             do {
                 try body(db)
             } catch let error as DatabaseError {
@@ -77,7 +75,7 @@ extension Session {
     /// ``StepCursor`` directly (GRDB's `execute()` would reset it first, a measurable cost on
     /// scripts of many small statements).
     private func execute(_ statement: Statement, db: Database,
-                         makeRenderer: (RenderContext) -> any ResultRenderer) throws {
+                         makeRenderer: ((RenderContext) -> any ResultRenderer)?) throws {
         // A DSL query's statement comes with GRDB's arguments for its literals: keep them.
         if statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
             statement.setUncheckedArguments(parameterArguments(for: statement))
@@ -88,7 +86,7 @@ extension Session {
             try cursor.forEach { _ in }
             return
         }
-        let renderer = makeRenderer(renderContext)
+        let renderer = makeRenderer?(renderContext) ?? settings.mode.makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
         do {
             try cursor.forEach { sqliteStatement in
@@ -104,7 +102,7 @@ extension Session {
 
     /// Steps a statement compiled directly with SQLite (no pane observes the connection).
     private func execute(_ statement: borrowing DirectStatement, db: Database,
-                         makeRenderer: (RenderContext) -> any ResultRenderer) throws(Diagnostic) {
+                         makeRenderer: ((RenderContext) -> any ResultRenderer)?) throws(Diagnostic) {
         defer {
             if statement.mayChangeSchema { db.clearSchemaCache() }
         }
@@ -114,7 +112,7 @@ extension Session {
             try statement.step { _ in }
             return
         }
-        let renderer = makeRenderer(renderContext)
+        let renderer = makeRenderer?(renderContext) ?? settings.mode.makeRenderer(renderContext)
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }

@@ -29,6 +29,9 @@ public final class Session {
     public internal(set) var quitRequested: Int32?
     /// The nesting depth of `.read`, to refuse a script that reads itself forever.
     var readDepth = 0
+    /// The database access a script batch holds while it runs consecutive SQL statements
+    /// (see `ScriptRunner`); nil otherwise. Main thread only, like the session.
+    var heldDatabase: Database?
     /// The live panes (`.pin`), observed through GRDB's ValueObservation.
     public private(set) lazy var paneBoard = PaneBoard(session: self)
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.

@@ -1,0 +1,29 @@
+import GRDB
+
+extension Session {
+    /// True when a script may run this unit inside a held database access: a plain SQL
+    /// statement, not at a terminal, with no pane or observer that needs each statement to
+    /// be its own access (panes settle between statements, observers need GRDB's path).
+    func canRunInBatch(_ unit: InputUnit) -> Bool {
+        unit.kind == .sql && !environment.isInteractive && !paneBoard.isActive && !paneBoard.observesConnection
+    }
+
+    /// Runs `body` inside one database access; the statements it runs use that access
+    /// (``withDatabase(_:)``) instead of each hopping onto the database queue.
+    func holdingDatabase(_ body: () -> Void) {
+        connection.queue.inDatabase { db in
+            heldDatabase = db
+            defer { heldDatabase = nil }
+            body()
+        }
+    }
+
+    /// Runs `body` with the database: the held access when a batch holds one, otherwise a
+    /// new access through GRDB's queue.
+    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
+        if let heldDatabase {
+            return try body(heldDatabase)
+        }
+        return try connection.queue.inDatabase(body)
+    }
+}
