@@ -2,55 +2,39 @@
 /// contains a control character, a space, a quote, a byte ≥ 0x7f, or the column separator;
 /// quotes inside are doubled. NULL is `.nullvalue`, unquoted.
 final class CSVRenderer: ResultRenderer {
+    private var rows: DelimitedRows
     private let output: OutputBuffer
     private let columnSeparator: [UInt8]
-    private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
-    private let showHeaders: Bool
     /// For each byte, whether it forces quotes: ``quoteTriggers``, plus the separator when it
     /// is one byte, so the common case needs one pass over a value.
     private let triggers: [Bool]
     /// The separator is empty or longer than a byte: it is searched for in each value.
     private let searchesSeparator: Bool
-    private var columns: [String] = []
-    private var rowCount = 0
 
     init(_ context: RenderContext) {
+        rows = DelimitedRows(context)
         output = context.output
         columnSeparator = Array(context.settings.columnSeparator.utf8)
         var triggers = Self.quoteTriggers
         if columnSeparator.count == 1 { triggers[Int(columnSeparator[0])] = true }
         self.triggers = triggers
         searchesSeparator = columnSeparator.count != 1
-        rowSeparator = Array(context.settings.rowSeparator.utf8)
         nullValue = Array(context.settings.nullValue.utf8)
-        showHeaders = context.settings.showHeaders
     }
 
     func begin(columns: [String]) {
-        self.columns = columns
+        rows.begin(columns: columns)
     }
 
     func write<Row: ResultRow>(row: Row) {
-        if rowCount == 0 && showHeaders {
-            for (index, name) in columns.enumerated() {
-                if index > 0 { output.append(columnSeparator) }
-                var name = name
-                name.withUTF8 { writeField($0) }
-            }
-            output.append(rowSeparator)
-        }
-        rowCount += 1
-        for index in 0..<row.columnCount {
-            if index > 0 { output.append(columnSeparator) }
+        rows.write(cellCount: row.columnCount, header: writeField) { index in
             if row.storageClass(at: index) == .null {
                 output.append(nullValue)
             } else {
                 row.withText(at: index) { writeField(TextValue.untilNUL($0)) }
             }
         }
-        output.append(rowSeparator)
-        output.endRow()
     }
 
     func finish() {}

@@ -9,37 +9,19 @@
 /// has 20 significant digits (``SQLLiteral/RealFormat/quote``), NULL is `NULL` whatever
 /// `.nullvalue` says. With `.headers on` the column names come first, quoted like text.
 final class QuoteRenderer: ResultRenderer {
-    private let output: OutputBuffer
-    private let columnSeparator: [UInt8]
-    private let rowSeparator: [UInt8]
-    private let showHeaders: Bool
-    private var columns: [String] = []
-    private var rowCount = 0
+    private var rows: DelimitedRows
 
     init(_ context: RenderContext) {
-        output = context.output
-        columnSeparator = Array(context.settings.columnSeparator.utf8)
-        rowSeparator = Array(context.settings.rowSeparator.utf8)
-        showHeaders = context.settings.showHeaders
+        rows = DelimitedRows(context)
     }
 
     func begin(columns: [String]) {
-        self.columns = columns
+        rows.begin(columns: columns)
     }
 
     func write<Row: ResultRow>(row: Row) {
-        // As in sqlite3, the names come with the first row: an empty result prints nothing.
-        if rowCount == 0 && showHeaders {
-            for (index, name) in columns.enumerated() {
-                if index > 0 { output.append(columnSeparator) }
-                var name = name
-                name.withUTF8 { SQLLiteral.writeQuoted($0, to: output) }
-            }
-            output.append(rowSeparator)
-        }
-        rowCount += 1
-        for index in 0..<row.columnCount {
-            if index > 0 { output.append(columnSeparator) }
+        let output = rows.output
+        rows.write(cellCount: row.columnCount, header: { SQLLiteral.writeQuoted($0, to: output) }) { index in
             switch row.storageClass(at: index) {
             case .null:
                 output.append(Self.null)
@@ -53,8 +35,6 @@ final class QuoteRenderer: ResultRenderer {
                 row.withBlob(at: index) { SQLLiteral.writeHexBlob($0, to: output) }
             }
         }
-        output.append(rowSeparator)
-        output.endRow()
     }
 
     func finish() {}
