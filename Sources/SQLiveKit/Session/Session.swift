@@ -38,6 +38,8 @@ public final class Session {
     var parameters = ParameterStore()
     /// The last SQL statement run, which `.edit` opens.
     var lastStatement: String?
+    /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
+    public let stopRequest = StopRequest()
 
     public init(
         connection: DatabaseConnection,
@@ -99,6 +101,8 @@ public final class Session {
         }
         errorCount += 1
         output.flush()
+        // The process is ending: its one closing line says what was interrupted.
+        if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }
         writeError(environment.diagnosticPrinter.render(diagnostic))
     }
 
