@@ -40,7 +40,6 @@ final class SignalledProcess {
         posix_spawn_file_actions_adddup2(&actions, inputEnds[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addchdir_np(&actions, directory)
         for descriptor in Self.openDescriptors() where descriptor > 2 {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
@@ -58,8 +57,10 @@ final class SignalledProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory
         environment["NO_COLOR"] = "1"
-        let path = BinaryRunner.sqlivePath
-        let argv = ([path] + arguments).map { strdup($0) }
+        // The shell moves to the folder and becomes sqlive (same process, same signals):
+        // glibc's posix_spawn_file_actions_addchdir_np is not visible from Swift here.
+        let path = "/bin/sh"
+        let argv = ([path, "-c", "cd \"$0\" && exec \"$@\"", directory, BinaryRunner.sqlivePath] + arguments).map { strdup($0) }
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + envp).forEach { free($0) } }
         var processID: pid_t = 0
