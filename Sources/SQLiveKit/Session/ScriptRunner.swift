@@ -73,7 +73,7 @@ private struct UnitReader {
             queued.removeAll(keepingCapacity: true)
             queuedIndex = 0
             if let line = lines.nextLine() {
-                queued = splitter.feed(line)
+                splitter.feed(line, into: &queued)
             } else {
                 finished = true
                 if let rest = splitter.finish() { queued = [rest] }

@@ -32,6 +32,9 @@ public final class Session {
     /// The database access a script batch holds while it runs consecutive SQL statements
     /// (see `ScriptRunner`); nil otherwise. Main thread only, like the session.
     var heldDatabase: Database?
+    /// Statements run through ``DirectStatement`` since GRDB last compiled one (see
+    /// `clearGRDBChangeLogIfNeeded`).
+    var directStatementsSinceGRDB = 0
     /// The live panes (`.pin`), observed through GRDB's ValueObservation.
     public private(set) lazy var paneBoard = PaneBoard(session: self)
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
