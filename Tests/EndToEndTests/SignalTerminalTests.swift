@@ -65,7 +65,7 @@ final class SignalTerminalTests {
         try terminal.type("SELECT 'typed, not run'")
         try terminal.waitForScreen("the typed line") { $0.hasSuffix("'typed, not run'") }
         try send(SIGTERM)
-        let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") }
+        let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") && $0.hasSuffix("echo") }
         #expect(screen.hasSuffix("""
             sqlive> SELECT 'typed, not run'
             sqlive: terminated (SIGTERM); rolled back the open transaction
@@ -85,7 +85,7 @@ final class SignalTerminalTests {
         try enter(SignalTests.endless, in: terminal)
         Thread.sleep(forTimeInterval: 0.3)
         try send(SIGHUP)
-        let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") }
+        let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") && $0.hasSuffix("echo") }
         #expect(screen.hasSuffix("""
             sqlive: hung up (SIGHUP); interrupted the running statement, rolled back the open transaction
             exit 129, tty icanon echo
