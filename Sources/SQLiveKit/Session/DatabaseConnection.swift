@@ -35,6 +35,7 @@ public final class DatabaseConnection: Sendable {
     public let queue: DatabaseQueue
 
     public init(_ options: OpenOptions) throws(Diagnostic) {
+        SQLiteProcessSettings.applyOnce()
         self.options = options
         var configuration = Configuration()
         configuration.readonly = options.readonly
