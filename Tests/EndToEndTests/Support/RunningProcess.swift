@@ -96,6 +96,17 @@ final class RunningProcess: Sendable {
         return stdout.containsLine(line, after: mark)
     }
 
+    /// Waits until stdout holds `text` anywhere. Returns false after `timeout` seconds.
+    @discardableResult
+    func waitForText(_ text: String, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if stdout.text.contains(text) { return true }
+            usleep(2_000)
+        }
+        return stdout.text.contains(text)
+    }
+
     /// Kills the process at once (`kill -9`): no handler, no clean-up, no flush.
     func kill() {
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
