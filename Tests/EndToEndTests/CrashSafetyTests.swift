@@ -85,8 +85,9 @@ import Testing
 
                 """)
             #expect(setup.stderr == "", Self.replay(point))
-            // Up to 1.3 times the import's length: most kills land inside it, a few after its commit.
-            let delay = Double.random(in: 0.02...max(0.05, duration * 1.3), using: &random)
+            // Up to the timed import's length: most kills land inside the import, a few
+            // after its commit (the timed run, the first, is a little slower).
+            let delay = Double.random(in: 0.02...max(0.05, duration), using: &random)
 
             let importer = try RunningProcess(BinaryRunner.sqlivePath, [database, ".import --csv \(appends ? "--skip 1 " : "")\(csv) big"])
             Thread.sleep(forTimeInterval: delay)
