@@ -1,4 +1,4 @@
-import CSQLiteSettings
+import CSQLiteShim
 
 /// Process-wide SQLite settings, applied once, before the first connection opens.
 ///
