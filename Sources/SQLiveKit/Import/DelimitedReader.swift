@@ -15,9 +15,12 @@ import Glibc
 ///     while try reader.read(into: &record) {
 ///         print(record.line, record.fields)   // 1 ["AlbumId", "Title"] …
 ///     }
-final class DelimitedReader {
-    let path: String
-    let separator: UInt8
+///
+/// Public so the fuzz targets (`Fuzzing/`) can read with small blocks: records must not
+/// depend on where the blocks end.
+public final class DelimitedReader {
+    public let path: String
+    public let separator: UInt8
     /// The file's size when it is a regular file (for progress), else nil.
     let fileSize: Int?
     /// How many bytes of the file the records read so far span.
@@ -35,7 +38,7 @@ final class DelimitedReader {
 
     /// Longer records stop the import: most likely a quote that never closes.
     static let maximumRecordBytes = 1 << 28
-    static let blockSize = 1 << 20
+    public static let blockSize = 1 << 20
 
     private static let quote = UInt8(ascii: "\"")
     private static let newline = UInt8(ascii: "\n")
@@ -45,7 +48,8 @@ final class DelimitedReader {
         case fieldStart, unquoted, quoted, afterQuote, afterQuoteCarriageReturn
     }
 
-    init(path: String, separator: UInt8) throws(Diagnostic) {
+    /// Opens the file; `blockSize` is how many bytes each read asks for.
+    public init(path: String, separator: UInt8, blockSize: Int = DelimitedReader.blockSize) throws(Diagnostic) {
         let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard fileDescriptor >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
@@ -59,7 +63,7 @@ final class DelimitedReader {
         self.separator = separator
         self.fileDescriptor = fileDescriptor
         self.fileSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-        buffer = .allocate(capacity: Self.blockSize)
+        buffer = .allocate(capacity: max(1, blockSize))
     }
 
     deinit {
@@ -69,7 +73,7 @@ final class DelimitedReader {
 
     /// Reads the next record into `record`; false at the end of the file. A quoted field
     /// left open at the end is returned with ``DelimitedRecord/unterminatedQuoteLine`` set.
-    func read(into record: inout DelimitedRecord) throws(Diagnostic) -> Bool {
+    public func read(into record: inout DelimitedRecord) throws(Diagnostic) -> Bool {
         record.reset(line: line)
         let buffer = buffer, separator = separator
         var state = State.fieldStart

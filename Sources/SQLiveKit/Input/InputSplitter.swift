@@ -174,8 +174,9 @@ public struct InputSplitter {
     }
 
     /// Splits complete text into statements: each `;` after which the text so far is complete
-    /// ends one. What follows the last statement (spaces, a comment) stays with it; empty
-    /// statements (`;;`) are dropped. Each piece says how many lines into the text it starts.
+    /// ends one. What follows the last statement (spaces, a comment) stays with it unless an
+    /// empty statement (`;;`, dropped) came between, so each piece is a slice of the text.
+    /// Each piece says how many lines into the text it starts.
     static func statements(in text: String) -> [(text: String, lineOffset: Int)] {
         if semicolonCount(text, upTo: 2) <= 1 {
             return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(text.utf8))]
@@ -184,17 +185,19 @@ public struct InputSplitter {
         var pieces: [(text: String, lineOffset: Int)] = []
         var start = 0
         var newlinesBeforeStart = 0
+        var lastPieceEnd = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
             let piece = bytes[start...index]
             let candidate = String(decoding: piece, as: UTF8.self)
             guard isComplete(candidate) else { continue }
             if !isOnlyCommentsOrSpace(candidate) {
                 pieces.append((candidate, newlinesBeforeStart + leadingNewlines(piece)))
+                lastPieceEnd = index + 1
             }
             newlinesBeforeStart += piece.count(where: { $0 == UInt8(ascii: "\n") })
             start = index + 1
         }
-        if start < bytes.count, !pieces.isEmpty {
+        if start < bytes.count, !pieces.isEmpty, lastPieceEnd == start {
             pieces[pieces.count - 1].text += String(decoding: bytes[start...], as: UTF8.self)
         }
         return pieces
