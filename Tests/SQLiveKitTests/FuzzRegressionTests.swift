@@ -52,4 +52,28 @@ import Testing
 
             """)
     }
+
+    /// FuzzCSV: a file read in blocks smaller than a byte order mark (a pipe's short reads
+    /// do the same) kept the mark as text at the start of the first field.
+    @Test func a_byte_order_mark_split_across_reads_is_skipped() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("bom.csv")
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF, 0x00, 0x00, 0x00, 0x00] + Array("1,\"a, b\"\n2,x\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        for blockSize in [1, 2, 3, DelimitedReader.blockSize] {
+            let reader = try DelimitedReader(path: path, separator: UInt8(ascii: ";"), blockSize: blockSize)
+            var record = DelimitedRecord()
+            var fields: [[String]] = []
+            while try reader.read(into: &record) { fields.append(record.fields) }
+            #expect(fields == [["\0\0\0\01,\"a, b\""], ["2,x"]], "blocks of \(blockSize)")
+            #expect(reader.bytesConsumed == bytes.count)
+        }
+    }
+
+    /// FuzzCommands: a `'` followed by a combining mark is one Character but two scalars; the
+    /// tokenizer, reading scalars, keeps it inside the word (the target's own check did not).
+    @Test func a_quote_with_a_combining_mark_stays_inside_a_word() {
+        let line = ".imp\u{0027}\u{0619}x"
+        #expect(CommandLineTokenizer.words(line) == [line])
+    }
 }

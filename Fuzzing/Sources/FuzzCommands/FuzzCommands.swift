@@ -45,6 +45,7 @@ private func checkTokenizer(_ line: String) {
 /// A word quoted so the tokenizer reads it back unchanged: '…' when it holds no `'`, else
 /// "…" with `\` and `"` escaped.
 private func quoted(_ word: String) -> String {
-    guard word.contains("'") else { return "'" + word + "'" }
+    // Scalars, not Characters: `'` and a combining mark after it are one Character.
+    guard word.unicodeScalars.contains("'") else { return "'" + word + "'" }
     return "\"" + word.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
 }

@@ -91,7 +91,10 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
             candidate = start + 1
         }
         guard let start = found else {
-            fuzzFail("unit \(unit.kind) at line \(unit.location.line) is not a piece of the input starting on that line after the previous unit with only spaces and comments between: \(unit.text.debugDescription)")
+            fuzzFail("""
+                unit \(unit.kind) at line \(unit.location.line) is not a piece of the input starting on that line, \
+                after the previous unit with only spaces and comments between: \(unit.text.debugDescription)
+                """)
         }
         switch unit.kind {
         case .command:

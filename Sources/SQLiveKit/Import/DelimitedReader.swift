@@ -28,6 +28,7 @@ public final class DelimitedReader {
 
     private let fileDescriptor: Int32
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private let blockSize: Int
     private var position = 0
     private var end = 0
     private var bytesBeforeBuffer = 0
@@ -63,7 +64,9 @@ public final class DelimitedReader {
         self.separator = separator
         self.fileDescriptor = fileDescriptor
         self.fileSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-        buffer = .allocate(capacity: max(1, blockSize))
+        self.blockSize = max(1, blockSize)
+        // Room for a whole byte order mark, however small the blocks.
+        buffer = .allocate(capacity: max(3, blockSize))
     }
 
     deinit {
@@ -171,9 +174,27 @@ public final class DelimitedReader {
         bytesBeforeBuffer += end
         position = 0
         end = 0
+        if isAtStart {
+            isAtStart = false
+            // A short first read (a pipe, a small block) may hold only part of a byte order
+            // mark: read on until it is whole or the file ends.
+            while end < 3, try readBlock() {}
+            if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                position = 3
+            }
+        } else {
+            _ = try readBlock()
+        }
+        if position < end { return true }
+        return try fill()
+    }
+
+    /// Appends one read of up to `blockSize` bytes to the buffer; false at the end of the file.
+    private func readBlock() throws(Diagnostic) -> Bool {
+        guard let start = buffer.baseAddress.map({ $0 + end }) else { return false }
         var count: Int
         repeat {
-            count = Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count)
+            count = Glibc.read(fileDescriptor, start, min(blockSize, buffer.count - end))
         } while count < 0 && errno == EINTR
         guard count >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
@@ -182,14 +203,7 @@ public final class DelimitedReader {
             reachedEndOfFile = true
             return false
         }
-        end = count
-        if isAtStart {
-            isAtStart = false
-            if count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
-                position = 3
-            }
-        }
-        if position < end { return true }
-        return try fill()
+        end += count
+        return true
     }
 }
