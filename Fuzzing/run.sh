@@ -9,8 +9,10 @@
 # stays clean; FUZZ_KEEP=1 keeps the folder, with the grown corpus) and runs in an empty
 # temporary working directory. Any crash, hang (over FUZZ_TIMEOUT seconds on one input),
 # leak or sanitizer report fails the run and prints the path of the input that caused it;
-# replay it with: .build-fuzz/release/FuzzTARGET PATH
+# replay it with: .build-fuzz/release/FuzzTARGET PATH (or debug/)
 # Extra libFuzzer flags go in FUZZ_FLAGS (e.g. FUZZ_FLAGS="-detect_leaks=0").
+# FUZZ_CONFIG=debug builds without optimization: a clean build takes a third of the time of
+# release (the default, for long runs), and runs slower; `make fuzz-short` uses it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -19,10 +21,12 @@ usage() { echo "usage: $0 splitter|dsl|commands|csv|all SECONDS, or $0 build" >&
 [ $# -ge 1 ] || usage
 targets=(splitter dsl commands csv)
 
+config=${FUZZ_CONFIG:-release}
+
 build() {
     # -sanitize=fuzzer links libFuzzer and instruments for coverage; lld because gold fails
     # to link libFuzzer beside the `main` SwiftPM gives executables.
-    swift build --package-path Fuzzing -c release --scratch-path .build-fuzz \
+    swift build --package-path Fuzzing -c "$config" --scratch-path .build-fuzz \
         -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld >&2
 }
 
@@ -49,7 +53,7 @@ default_flags() {
 run_one() {
     local target=$1 seconds=$2
     local binary
-    binary="$repo/.build-fuzz/release/$(executable "$target")"
+    binary="$repo/.build-fuzz/$config/$(executable "$target")"
     local work
     work=$(mktemp -d "${TMPDIR:-/tmp}/sqlive-fuzz-$target.XXXXXX")
     mkdir -p "$work/corpus" "$work/artifacts" "$work/cwd"

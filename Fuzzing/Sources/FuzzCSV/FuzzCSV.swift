@@ -18,7 +18,8 @@ private let removeInputAtExit: Void = {
 /// Invariants: the records do not depend on the block size (reading one byte at a time or a
 /// megabyte at a time gives the same fields, lines and flags), and records written back as
 /// CSV with every field quoted read back as the same fields.
-func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let anyByte = input.byte()
     let separator = input.choose(from: [UInt8(ascii: ","), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: ";"), anyByte])

@@ -9,7 +9,8 @@ import SQLiveKit
 /// Invariants: the tokenizer's words, quoted back, tokenize to the same words; a name the
 /// registry resolves is that command's name, an alias, or a prefix of the name; and the
 /// session survives every line, each failure reported on stderr.
-func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = FuzzInput(data, size).remainingText
     var script = ""
     for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {

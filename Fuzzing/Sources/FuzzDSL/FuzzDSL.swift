@@ -17,7 +17,8 @@ nonisolated(unsafe) private let fuzzSession: FuzzSession = {
 /// foreign keys, the way the session compiles a typed query (`Session.compileQuery`). Every
 /// input must give a statement or a diagnostic with a message; a statement then runs (its
 /// changes rolled back), since GRDB only builds some SQL when the statement is prepared.
-func fuzzDSL(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDSL(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = FuzzInput(data, size).remainingText
     // Text starting with an SQL keyword is SQL, not DSL: SQLite's own fuzzers cover it.
     guard !SQLKeywords.startsSQLStatement(text) else { return 0 }

@@ -14,7 +14,8 @@ import Glibc
 /// account for the whole input: each unit's text is a piece of the input, in order, and what
 /// lies between units is only spaces, `;` and comments. Each unit names the line it starts on;
 /// each SQL unit is complete for SQLite.
-func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let chunkSizes = (0..<4).map { _ in input.number(in: 1...64) }
     let bytes = input.remainingBytes
