@@ -17,10 +17,14 @@ let package = Package(
             name: "CEditLine",
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]),
+        // The calls of SQLite's C API that are variadic, out of Swift's reach (see its header).
+        .target(
+            name: "CSQLiteShim",
+            linkerSettings: [.linkedLibrary("sqlite3")]),
         // Everything that works without a terminal: session, input, commands, renderers.
         .target(
             name: "SQLiveKit",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CSQLiteShim"]),
         // The command: argument parsing, the script runner and the terminal front-end.
         .executableTarget(
             name: "sqlive",

@@ -36,18 +36,30 @@ struct Launcher {
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
 
-        runInitFile(in: session)
+        let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
+        let runsBatch = !batch.isEmpty || options.file != nil
+        let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
+        defer { withExtendedLifetime(signals) {} }
+
+        runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
         if let status = session.quitRequested { return status }
         // Options given on the command line win over the init file's settings.
         applyCommandLineSettings(to: &session.settings)
 
-        let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
-        if !batch.isEmpty || options.file != nil {
+        if session.stopRequest.isTerminating {
+            // A signal during the init file: nothing else runs.
+        } else if runsBatch {
+            signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
         } else if isInteractive {
-            TerminalFrontEnd(session: session).run()
-        } else if var lines = FileLineSource(fileDescriptor: 0) {
+            TerminalFrontEnd(session: session, signals: signals).run()
+        } else {
+            signals?.interrupter.arm(session.connection)
+            var lines = StandardInputLines(waker: signals?.waker)
             ScriptRunner(session: session).run(&lines, source: "stdin")
+        }
+        if case .terminate(let signal) = session.stopRequest.reason {
+            return Termination(session: session, signal: signal).finish()
         }
         return session.quitRequested ?? (session.errorCount == 0 ? 0 : 1)
     }
@@ -65,26 +77,6 @@ struct Launcher {
         if options.bail { settings.bail = true }
         if options.echo { settings.echo = true }
         if options.safe { settings.safeMode = true }
-    }
-
-    /// Runs `--init FILE`, or `~/.replrc` when it exists. Never a `.replrc` of the current
-    /// folder: a file someone else put there could run anything.
-    private func runInitFile(in session: Session) {
-        // --safe is for untrusted databases and shared sessions: no init file runs.
-        guard !options.noInit, !options.safe else { return }
-        let path: String
-        if let initFile = options.initFile {
-            path = initFile
-        } else {
-            path = (session.environment.homeDirectory as NSString).appendingPathComponent(".replrc")
-            guard FileManager.default.fileExists(atPath: path) else { return }
-        }
-        do {
-            var lines = try FileLineSource(path: path)
-            ScriptRunner(session: session).run(&lines, source: path)
-        } catch {
-            session.report(error)
-        }
     }
 
     /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script.

@@ -29,10 +29,10 @@ struct SQLive: ParsableCommand {
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp("Run the script FILE, then exit.", valueName: "FILE"))
     var file: String?
 
-    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE at start instead of ~/.replrc.", valueName: "FILE"))
+    @Option(name: .customLong("init"), help: ArgumentHelp("Run FILE at start instead of ~/.replrc and ./.replrc.", valueName: "FILE"))
     var initFile: String?
 
-    @Flag(name: .customLong("no-init"), help: "Do not run ~/.replrc.")
+    @Flag(name: .customLong("no-init"), help: "Do not run ~/.replrc nor ./.replrc.")
     var noInit = false
 
     @Flag(help: "Open the database read-only.")

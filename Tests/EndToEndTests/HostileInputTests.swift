@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveKit
 
 /// A corpus of hostile inputs run through the real binary. For each one: no crash, every
 /// error line starts with `error:` (or is a hint/caret line under one), the session goes on
@@ -143,11 +144,8 @@ enum HostileCorpus {
 
     /// Every meta-command a user might mistype: no arguments, too many, and wrong ones.
     static var metaCommands: [HostileInputTests.Case] {
-        let names = ["help", "quit", "exit", "open", "tables", "schema", "indexes", "databases", "mode", "headers",
-                     "nullvalue", "separator", "timer", "changes", "echo", "bail", "read", "output", "once",
-                     "show", "print", "timeout", "migrate", "migrations", "import", "export", "dump", "edit",
-                     "parameter", "chart", "pager", "pin", "unpin", "panes", "refresh", "pause", "resume",
-                     "pane", "region", "notify", "why", "trace", "impact", "external", "layout", "sql", "explain"]
+        // From the registry, so a new command is in the corpus the day it lands.
+        let names = CommandRegistry.standard.allNames
         let wrongArguments = ["--bogus", "a b c d e f g h", "'unclosed", "\"esc\\", "-1", "99999999999999999999",
                               "/no/such/dir/file"]
         // .quit and .exit with a number would end the session: those are tested elsewhere.

@@ -17,6 +17,7 @@ extension CommandRegistry {
         ImportCommand(),
         IndexesCommand(),
         LayoutCommand(),
+        LoadCommand(),
         MigrateCommand(),
         MigrationsCommand(),
         MigrationsDirCommand(),

@@ -43,6 +43,10 @@ struct ImportRun {
             rowsSinceProgress += 1
             if rowsSinceProgress == CSVImporter.progressStride {
                 rowsSinceProgress = 0
+                // Ctrl-C between rows: no statement runs for sqlite3_interrupt to stop.
+                if session.stopRequest.reason != nil {
+                    throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted")
+                }
                 let rows = outcome.importedRows, bytes = reader.bytesConsumed
                 if let text = progress?.update(rows: rows, bytes: bytes) {
                     session.writeTransient(text)

@@ -34,14 +34,23 @@ public struct InputSplitter {
 
     /// Feeds one line (without its newline) and returns the units it completes.
     public mutating func feed(_ line: String) -> [InputUnit] {
+        var units: [InputUnit] = []
+        feed(line, into: &units)
+        return units
+    }
+
+    /// Feeds one line and appends the units it completes to `units`: the script runner
+    /// reuses one buffer instead of getting a new array for every line.
+    public mutating func feed(_ line: String, into units: inout [InputUnit]) {
         lineNumber += 1
         if pending.isEmpty {
             if isMetaCommand(line) {
-                return [InputUnit(kind: .command, text: line, location: location(lineNumber))]
+                units.append(InputUnit(kind: .command, text: line, location: location(lineNumber)))
+                return
             }
             // Like sqlite3, a line of only spaces and comments between statements is skipped.
             if isBlank(line) || (Self.isOnlyCommentsOrSpace(line) && Self.isComplete(line + "\n;")) {
-                return []
+                return
             }
             pendingStartLine = lineNumber
             pending = line
@@ -51,27 +60,27 @@ public struct InputSplitter {
             pending += line
         }
         if let open = openDSLBrackets {
-            return feedDSL(line, open: open)
+            if let unit = feedDSL(line, open: open) { units.append(unit) }
+            return
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
-        guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return [] }
-        let units = Self.statements(in: pending).map { piece in
-            InputUnit(kind: .sql, text: piece.text, location: location(pendingStartLine + piece.lineOffset))
+        guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return }
+        Self.forEachStatement(in: pending) { text, lineOffset in
+            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset)))
         }
         pending = ""
-        return units
     }
 
     /// A line of a DSL query: the query is complete when no bracket is left open.
-    private mutating func feedDSL(_ line: String, open: Int) -> [InputUnit] {
+    private mutating func feedDSL(_ line: String, open: Int) -> InputUnit? {
         let stillOpen = open + DSLLineScanner.bracketBalance(line)
         if stillOpen > 0 {
             openDSLBrackets = stillOpen
-            return []
+            return nil
         }
         defer { discardPending() }
-        if DSLLineScanner.isBlank(pending) { return [] }
-        return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))]
+        if DSLLineScanner.isBlank(pending) { return nil }
+        return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))
     }
 
     /// Called at end of input: returns what was left unfinished, if it holds any SQL, or a
@@ -104,7 +113,10 @@ public struct InputSplitter {
     }
 
     private func isBlank(_ line: String) -> Bool {
-        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        // A statement's line fails on its first byte: this is the common case kept cheap.
+        guard let first = line.utf8.first else { return true }
+        guard first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\r") else { return false }
+        return line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
     /// How many `;` the text holds, counting no further than `limit` (memchr-fast: this runs
@@ -173,34 +185,38 @@ public struct InputSplitter {
         return nil
     }
 
-    /// Splits complete text into statements: each `;` after which the text so far is complete
-    /// ends one. What follows the last statement (spaces, a comment) stays with it unless an
-    /// empty statement (`;;`, dropped) came between, so each piece is a slice of the text.
-    /// Each piece says how many lines into the text it starts.
-    static func statements(in text: String) -> [(text: String, lineOffset: Int)] {
+    /// Splits complete text into statements and hands each to `body` with how many lines
+    /// into the text it starts: each `;` after which the text so far is complete ends one.
+    /// What follows the last statement (spaces, a comment) stays with it unless an empty
+    /// statement (`;;`, dropped) came between, so each piece is a slice of the text. A text
+    /// of one statement (the common case) is handed over as it is.
+    static func forEachStatement(in text: String, _ body: (String, Int) -> Void) {
         if semicolonCount(text, upTo: 2) <= 1 {
-            return isOnlyCommentsOrSpace(text) ? [] : [(text, leadingNewlines(text.utf8))]
+            if !isOnlyCommentsOrSpace(text) { body(text, leadingNewlines(text.utf8)) }
+            return
         }
         let bytes = Array(text.utf8)
-        var pieces: [(text: String, lineOffset: Int)] = []
         var start = 0
         var newlinesBeforeStart = 0
+        var last: (text: String, lineOffset: Int)?
         var lastPieceEnd = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
             let piece = bytes[start...index]
             let candidate = String(decoding: piece, as: UTF8.self)
             guard isComplete(candidate) else { continue }
             if !isOnlyCommentsOrSpace(candidate) {
-                pieces.append((candidate, newlinesBeforeStart + leadingNewlines(piece)))
+                if let last { body(last.text, last.lineOffset) }
+                last = (candidate, newlinesBeforeStart + leadingNewlines(piece))
                 lastPieceEnd = index + 1
             }
             newlinesBeforeStart += piece.count(where: { $0 == UInt8(ascii: "\n") })
             start = index + 1
         }
-        if start < bytes.count, !pieces.isEmpty, lastPieceEnd == start {
-            pieces[pieces.count - 1].text += String(decoding: bytes[start...], as: UTF8.self)
+        guard var last else { return }
+        if start < bytes.count, lastPieceEnd == start {
+            last.text += String(decoding: bytes[start...], as: UTF8.self)
         }
-        return pieces
+        body(last.text, last.lineOffset)
     }
 
     /// Newlines among the whitespace that opens a piece, so its line is the statement's own.

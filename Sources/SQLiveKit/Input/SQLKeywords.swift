@@ -27,27 +27,33 @@ public enum SQLKeywords {
     /// The input splitter asks this of every statement of a script, so it reads bytes, no
     /// further than the first word, and builds no string.
     public static func startsSQLStatement(_ text: some StringProtocol) -> Bool {
-        var bytes = text.utf8.makeIterator()
-        var byte = bytes.next()
-        while let current = byte, current == UInt8(ascii: " ") || current == UInt8(ascii: "\t")
+        // Native strings are contiguous; the fallback copies only for bridged ones.
+        text.utf8.withContiguousStorageIfAvailable(startsSQLStatement)
+            ?? Array(text.utf8).withUnsafeBufferPointer(startsSQLStatement)
+    }
+
+    private static func startsSQLStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
+        while let current = byte(at: index), current == UInt8(ascii: " ") || current == UInt8(ascii: "\t")
                 || current == UInt8(ascii: "\r") || current == UInt8(ascii: "\n") {
-            byte = bytes.next()
+            index += 1
         }
-        switch byte {
+        switch byte(at: index) {
         case nil, UInt8(ascii: "-"), UInt8(ascii: ";"), UInt8(ascii: "("): return true
-        case UInt8(ascii: "/"): return bytes.next() != UInt8(ascii: "/")
+        case UInt8(ascii: "/"): return byte(at: index + 1) != UInt8(ascii: "/")
         case UInt8(ascii: "`"): return false
         case let first? where letterCode(first) == nil: return true
         default: break
         }
         var word: UInt64 = 0
         var length = 0
-        while let current = byte, let code = letterCode(current) {
+        while let current = byte(at: index), let code = letterCode(current) {
             length += 1
             // The longest keyword has nine letters; a non-ASCII letter is in none.
             if length > 9 || code == 0 { return false }
             word = word << 5 | code
-            byte = bytes.next()
+            index += 1
         }
         return packedStatementStarters.contains(word)
     }

@@ -27,8 +27,10 @@ public struct MigrationStatement: Sendable, Equatable {
         } catch let error as DatabaseError {
             let pointed = Int(sqlite3_error_offset(db.sqliteConnection))
             let offset = (0...sql.utf8.count).contains(pointed) ? pointed : firstTokenOffset
+            let outcome = error.resultCode == .SQLITE_INTERRUPT
+                ? "was interrupted and rolled back" : "failed and was rolled back: \(Self.describe(error))"
             throw Diagnostic(
-                "migration \(file.identifier) failed and was rolled back: \(Self.describe(error))",
+                "migration \(file.identifier) \(outcome)",
                 location: SourceLocation(source: file.path, line: line(atOffset: offset)),
                 excerpt: Diagnostic.Excerpt(text: sql, offset: offset))
         }

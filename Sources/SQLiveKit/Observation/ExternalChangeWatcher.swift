@@ -100,7 +100,12 @@ private final class DataVersionProbe: Sendable {
         }
     }
 
+    /// Nil inside the user's transaction: reading there would start a read transaction in
+    /// it, holding a lock (and in WAL mode a snapshot) the user never asked for, so that the
+    /// user's next write could not wait for another process's lock. The first check after
+    /// the transaction ends sees the change.
     private static func dataVersion(_ db: Database) throws -> Int? {
-        try Int.fetchOne(db, sql: "PRAGMA data_version")
+        guard !db.isInsideTransaction else { return nil }
+        return try Int.fetchOne(db, sql: "PRAGMA data_version")
     }
 }

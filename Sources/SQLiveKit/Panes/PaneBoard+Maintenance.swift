@@ -19,11 +19,13 @@ extension PaneBoard {
     /// transaction, and starts or stops the external-change watcher.
     func maintain() {
         guard !panes.isEmpty, let binding = try? bind() else { return }
-        let state = try? binding.connection.access { db in
-            (try SchemaVersion.read(db), db.isInsideTransaction)
-        }
         // Inside a transaction the schema and data may still be rolled back: wait for its end.
-        guard let (version, isInsideTransaction) = state, !isInsideTransaction else { return }
+        // Reading the schema version there would also turn the user's `BEGIN` into a read
+        // transaction, which SQLite can't upgrade to a write one with a busy wait.
+        let state = try? binding.connection.access { db in
+            db.isInsideTransaction ? nil : try SchemaVersion.read(db)
+        }
+        guard let version = state ?? nil else { return }
         if let known = schemaVersion, known != version {
             for pane in panes where pane.status != .paused && pendingRestarts[pane.id] == nil {
                 pendingRestarts[pane.id] = .schemaChange

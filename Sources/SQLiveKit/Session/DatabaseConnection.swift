@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import CSQLiteShim
 
 /// How to open a database: the path and the options given on the command line or to `.open`.
 public struct OpenOptions: Sendable, Equatable {
@@ -8,7 +9,7 @@ public struct OpenOptions: Sendable, Equatable {
     public var readonly: Bool
     /// How long a statement waits for another connection's lock before failing.
     public var busyTimeout: TimeInterval
-    /// `--safe`: the connection refuses ATTACH (extension loading is off in every mode).
+    /// `--safe`: the connection refuses ATTACH (extension loading is off unless `.load`).
     public var forbidsAttach: Bool
 
     public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5, forbidsAttach: Bool = false) {
@@ -35,6 +36,7 @@ public final class DatabaseConnection: Sendable {
     public let queue: DatabaseQueue
 
     public init(_ options: OpenOptions) throws(Diagnostic) {
+        SQLiteProcessSettings.applyOnce()
         self.options = options
         var configuration = Configuration()
         configuration.readonly = options.readonly
@@ -93,6 +95,21 @@ public final class DatabaseConnection: Sendable {
     public func setBusyTimeout(milliseconds: Int32) {
         queue.inDatabase { db in
             _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds)
+        }
+    }
+
+    /// Loads an SQLite extension (`.load`), with loading turned on only for this call and
+    /// only for the C API.
+    public func loadExtension(path: String, entryPoint: String?) throws(Diagnostic) {
+        let failure: String? = queue.inDatabase { db in
+            var message: UnsafeMutablePointer<CChar>?
+            let code = sqlive_load_extension(UnsafeMutableRawPointer(db.sqliteConnection), path, entryPoint, &message)
+            defer { sqlite3_free(message) }
+            guard code != SQLITE_OK else { return nil }
+            return message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+        }
+        if let failure {
+            throw Diagnostic("cannot load \(path): \(failure)")
         }
     }
 

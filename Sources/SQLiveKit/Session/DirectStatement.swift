@@ -60,8 +60,10 @@ struct DirectStatement: ~Copyable {
     var mayChangeSchema: Bool {
         guard var sql = sqlite3_sql(statement) else { return true }
         while isspace(Int32(sql.pointee)) != 0 { sql += 1 }
-        func startsWith(_ keyword: String) -> Bool {
-            strncasecmp(sql, keyword, keyword.utf8.count) == 0
+        // Static strings: a String here would be converted to a C string on every call.
+        func startsWith(_ keyword: StaticString) -> Bool {
+            let bytes = UnsafeRawPointer(keyword.utf8Start).assumingMemoryBound(to: CChar.self)
+            return strncasecmp(sql, bytes, keyword.utf8CodeUnitCount) == 0
         }
         if startsWith("ROLLBACK") { return true }
         guard sqlite3_stmt_readonly(statement) == 0 else { return false }

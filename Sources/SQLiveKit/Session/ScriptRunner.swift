@@ -1,7 +1,8 @@
 import GRDB
 
 /// Runs lines of input through a session: splits them into units and runs each, stopping at
-/// the first error when `.bail` is on, or when `.quit` runs.
+/// the first error when `.bail` is on, when `.quit` runs, or on Ctrl-C or a terminating
+/// signal (``StopRequest``).
 ///
 /// Consecutive SQL statements run under one database access (``Session/holdingDatabase(_:)``)
 /// instead of one each: on a script of many small statements, the hop onto the database
@@ -38,9 +39,18 @@ public struct ScriptRunner {
         return true
     }
 
-    /// Runs one unit; false means stop reading.
+    /// Runs one unit; false means stop reading. Ctrl-C or a terminating signal stops the
+    /// script before the next unit, even when no statement was running to interrupt.
     private func runUnit(_ unit: InputUnit) -> Bool {
+        if session.stopRequest.reason != nil {
+            session.noteScriptStopped(at: unit.location, ran: false)
+            return false
+        }
         let succeeded = session.run(unit)
+        if session.stopRequest.reason != nil {
+            session.noteScriptStopped(at: unit.location, ran: true)
+            return false
+        }
         if session.quitRequested != nil { return false }
         return succeeded || !session.settings.bail
     }
@@ -63,7 +73,7 @@ private struct UnitReader {
             queued.removeAll(keepingCapacity: true)
             queuedIndex = 0
             if let line = lines.nextLine() {
-                queued = splitter.feed(line)
+                splitter.feed(line, into: &queued)
             } else {
                 finished = true
                 if let rest = splitter.finish() { queued = [rest] }

@@ -4,7 +4,10 @@ extension Session {
     /// Runs one DSL query (`player.filter(score > 10)`): GRDB generates its statement, which
     /// then runs and renders exactly as SQL does, change counts and timer included.
     func runDSL(_ query: String) throws {
-        try runStatement { db in try compileDSL(query, in: db) }
+        try runStatement { db in
+            DSLMutationLock.take(for: query, in: db)
+            return try compileDSL(query, in: db)
+        }
     }
 
     /// The one place typed queries become statements, SQL or DSL alike: input whose first

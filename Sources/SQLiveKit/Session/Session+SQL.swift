@@ -17,8 +17,21 @@ extension Session {
         try withStatementReport { db throws(Diagnostic) in
             guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
             guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
+            clearGRDBChangeLogIfNeeded(db)
             try execute(statement, db: db, makeRenderer: makeRenderer)
         }
+    }
+
+    /// GRDB's authorizer stays registered on the connection and, for every statement SQLite
+    /// compiles, records the rows it will change, until GRDB compiles its next statement.
+    /// Direct statements bypass GRDB, so on a long script that record grew without bound
+    /// (about 50 bytes a statement: 100 MB for a 2-million-row INSERT script). Compiling a
+    /// trivial statement through GRDB every few thousand statements clears it.
+    private func clearGRDBChangeLogIfNeeded(_ db: Database) {
+        directStatementsSinceGRDB += 1
+        guard directStatementsSinceGRDB >= 4096 else { return }
+        directStatementsSinceGRDB = 0
+        _ = try? db.makeStatement(sql: "SELECT 1")
     }
 
     /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.

@@ -32,12 +32,17 @@ public final class Session {
     /// The database access a script batch holds while it runs consecutive SQL statements
     /// (see `ScriptRunner`); nil otherwise. Main thread only, like the session.
     var heldDatabase: Database?
+    /// Statements run through ``DirectStatement`` since GRDB last compiled one (see
+    /// `clearGRDBChangeLogIfNeeded`).
+    var directStatementsSinceGRDB = 0
     /// The live panes (`.pin`), observed through GRDB's ValueObservation.
     public private(set) lazy var paneBoard = PaneBoard(session: self)
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
     var parameters = ParameterStore()
     /// The last SQL statement run, which `.edit` opens.
     var lastStatement: String?
+    /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
+    public let stopRequest = StopRequest()
 
     public init(
         connection: DatabaseConnection,
@@ -99,6 +104,8 @@ public final class Session {
         }
         errorCount += 1
         output.flush()
+        // The process is ending: its one closing line says what was interrupted.
+        if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }
         writeError(environment.diagnosticPrinter.render(diagnostic))
     }
 

@@ -30,10 +30,18 @@ extension LineEditor {
                 delegate?.lineEditorShouldRepaint(self)
                 continue
             }
-            if watched[1].revents != 0, handleEvents() {
-                cancelLine()
-                errno = EINTR
-                return -1
+            if watched[1].revents != 0 {
+                switch handleEvents() {
+                case .cancel:
+                    cancelLine()
+                    errno = EINTR
+                    return -1
+                case .stop:
+                    errno = EINTR
+                    return -1
+                case .none:
+                    break
+                }
             }
             if watched[0].revents != 0 {
                 switch readByte() {
@@ -59,15 +67,26 @@ extension LineEditor {
         return Int32(min(max(milliseconds, 0), 60_000))
     }
 
-    /// Handles the waiting events; true when one cancels the line. Repaint requests that
-    /// piled up are carried out once, after the rest.
-    private func handleEvents() -> Bool {
-        var cancels = false
+    /// What the waiting events ask of the line being read.
+    private enum EventOutcome {
+        case none
+        /// Ctrl-C: drop the line.
+        case cancel
+        /// A terminating signal: give up reading, the process ends.
+        case stop
+    }
+
+    /// Handles the waiting events. Repaint requests that piled up are carried out once,
+    /// after the rest.
+    private func handleEvents() -> EventOutcome {
+        var outcome = EventOutcome.none
         var repaints = false
         for event in waker.takeEvents() {
             switch event {
+            case .stop:
+                return .stop
             case .interrupt:
-                cancels = true
+                outcome = .cancel
             case .resize:
                 redrawAfterResize()
             case .repaint:
@@ -77,7 +96,7 @@ extension LineEditor {
         if repaints {
             delegate?.lineEditorShouldRepaint(self)
         }
-        return cancels
+        return outcome
     }
 
     /// Ctrl-C at the prompt: `^C` after the line, which stays on screen as typed, and the

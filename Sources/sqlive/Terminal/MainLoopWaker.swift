@@ -12,6 +12,8 @@ enum MainLoopEvent: Sendable, Equatable {
     case resize
     /// Panes have news (a refresh, a trace line): the dock must be drawn again.
     case repaint
+    /// A signal (SIGTERM, SIGHUP) ends the process: stop reading input.
+    case stop
 }
 
 /// The seam through which background work reaches the main loop: any thread posts an event,

@@ -1,43 +1,75 @@
 import Dispatch
+import SQLiveKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Turns SIGINT and SIGWINCH into main-loop events, without signal handlers of our own.
+/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into main-loop events, without signal
+/// handlers of our own.
 ///
-/// Both signals are ignored (so Ctrl-C never kills the process, and libedit's own handling,
+/// The signals are ignored (so none kills the process at once, and libedit's own handling,
 /// `EL_SIGNAL`, stays off) and watched by dispatch sources on a queue of their own: the main
-/// thread may be busy running a statement when Ctrl-C arrives, and that is exactly when the
-/// interrupt must get through.
+/// thread may be busy running a statement when a signal arrives, and that is exactly when
+/// the interrupt must get through.
 ///
-///     let watcher = SignalWatcher(waker: waker, interrupter: interrupter)
+/// - SIGTERM and SIGHUP ask the session to end (``StopRequest/Reason/terminate(signal:)``),
+///   interrupt the running statement and wake the main loop, which cleans up and exits.
+/// - SIGINT at the prompt (`atPrompt`): interrupts the running unit, or cancels the line
+///   being typed. Elsewhere (a script on standard input, `-c`, `-f`) it ends the process
+///   like SIGTERM, as in sqlite3.
+/// - SIGWINCH, at the prompt only: the terminal changed size.
+///
+///     let watcher = try SignalWatcher(stopRequest: session.stopRequest, atPrompt: true)
 ///     // Ctrl-C while a statement runs: it is interrupted.
-///     // Ctrl-C at the prompt: waker receives .interrupt. A resize: .resize.
+///     // Ctrl-C at the prompt: watcher.waker receives .interrupt. A resize: .resize.
+///     // SIGTERM: .stop, and session.stopRequest.reason is .terminate(signal: SIGTERM)
 final class SignalWatcher {
+    /// Wakes the main loop; the line editor and the standard-input reader poll it.
+    let waker: MainLoopWaker
+    /// Armed by the main loop around the work a signal may interrupt.
+    let interrupter: StatementInterrupter
+    private let watched: [Int32]
     private let sources: [any DispatchSourceSignal]
 
-    init(waker: MainLoopWaker, interrupter: StatementInterrupter) {
+    init(stopRequest: StopRequest, atPrompt: Bool) throws(Diagnostic) {
+        let waker = try MainLoopWaker()
+        let interrupter = StatementInterrupter(stopRequest: stopRequest)
+        self.waker = waker
+        self.interrupter = interrupter
         let queue = DispatchQueue(label: "sqlive.signals")
-        signal(SIGINT, SIG_IGN)
-        signal(SIGWINCH, SIG_IGN)
 
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-        interrupt.setEventHandler { @Sendable in
-            if !interrupter.interrupt() {
-                waker.post(.interrupt)
+        let terminate: @Sendable (Int32) -> Void = { signal in
+            stopRequest.request(.terminate(signal: signal))
+            _ = interrupter.interrupt(for: .terminate(signal: signal))
+            waker.post(.stop)
+        }
+        var handlers: [Int32: @Sendable () -> Void] = [
+            SIGTERM: { terminate(SIGTERM) },
+            SIGHUP: { terminate(SIGHUP) },
+        ]
+        if atPrompt {
+            handlers[SIGINT] = {
+                if !interrupter.interrupt(for: .interrupt) {
+                    waker.post(.interrupt)
+                }
             }
+            handlers[SIGWINCH] = { waker.post(.resize) }
+        } else {
+            handlers[SIGINT] = { terminate(SIGINT) }
         }
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: queue)
-        resize.setEventHandler { @Sendable in
-            waker.post(.resize)
+        watched = handlers.keys.sorted()
+        sources = watched.compactMap { signalNumber in
+            guard let handler = handlers[signalNumber] else { return nil }
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler(handler: handler)
+            return source
         }
-        sources = [interrupt, resize]
         sources.forEach { $0.resume() }
     }
 
     deinit {
         sources.forEach { $0.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGWINCH, SIG_DFL)
+        watched.forEach { signal($0, SIG_DFL) }
     }
 }

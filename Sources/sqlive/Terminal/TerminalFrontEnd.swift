@@ -10,37 +10,38 @@ import SQLiveKit
 ///
 /// Ctrl-C drops the line being typed (and a statement begun on earlier lines), or interrupts
 /// the statement running. Ctrl-D on an empty line quits, asking first when a transaction is
-/// open. `.quit` quits too. Pinned panes are docked at the top of the screen (``PaneDock``).
+/// open. `.quit` quits too. SIGTERM and SIGHUP end the loop (``SignalWatcher``); the
+/// launcher then cleans up. Pinned panes are docked at the top of the screen (``PaneDock``).
 final class TerminalFrontEnd {
     let session: Session
+    /// The signals' wake-ups and interrupter; nil when they could not be set up.
+    private let signals: SignalWatcher?
     /// Interactive units have no source name: errors print without a location.
     private var splitter = InputSplitter(source: "")
     /// The lines of the history entry being typed: a statement's lines, or one command line.
     private var entryLines: [String] = []
     /// Set when Ctrl-D met an open transaction: the next Ctrl-D rolls it back and quits.
     private var hasWarnedAboutTransaction = false
-    private let interrupter = StatementInterrupter()
     private let completionProvider = CompletionProvider.standard
     /// The panes on screen, while the line editor runs.
     private var dock: PaneDock?
 
-    init(session: Session) {
+    init(session: Session, signals: SignalWatcher?) {
         self.session = session
+        self.signals = signals
     }
 
     func run() {
         setlocale(LC_CTYPE, "")
         let editor: LineEditor
-        let signals: SignalWatcher
         do throws(Diagnostic) {
-            let waker = try MainLoopWaker()
+            guard let waker = signals?.waker else { throw Diagnostic("cannot watch signals") }
             let path = CommandHistory.defaultPath(
                 environment: ProcessInfo.processInfo.environment,
                 homeDirectory: session.environment.homeDirectory)
             let history = CommandHistory(path: path, warn: session.warn)
             guard let history else { throw Diagnostic("cannot start the line editor: libedit has no history") }
             editor = try LineEditor(history: history, waker: waker)
-            signals = SignalWatcher(waker: waker, interrupter: interrupter)
         } catch {
             session.warn("\(error.message); reading input without line editing")
             runWithoutEditing()
@@ -57,15 +58,19 @@ final class TerminalFrontEnd {
         // However the loop ends (.quit or .exit, also from a .read script; Ctrl-D), the
         // terminal scrolls whole again.
         defer { dock.stop() }
-        withExtendedLifetime(signals) {
-            readLoop(editor)
-        }
+        readLoop(editor)
     }
 
     private func readLoop(_ editor: LineEditor) {
-        while session.quitRequested == nil {
+        while session.quitRequested == nil && !session.stopRequest.isTerminating {
             editor.isContinuation = splitter.isInsideStatement
-            switch editor.readLine() {
+            let input = editor.readLine()
+            if session.stopRequest.isTerminating {
+                // The closing line goes below the line being typed, which is dropped.
+                editor.write("\n")
+                return
+            }
+            switch input {
             case .line(let text):
                 hasWarnedAboutTransaction = false
                 runLines(of: text, history: editor.history)
@@ -95,13 +100,16 @@ final class TerminalFrontEnd {
         }
     }
 
-    /// Runs units until one is interrupted or quits the session; false then.
+    /// Runs units until one is interrupted or quits the session, or a signal ends the
+    /// process; false then. Back at the prompt, a Ctrl-C is forgotten.
     private func run(_ units: [InputUnit]) -> Bool {
         for unit in units {
-            interrupter.arm(session.connection)
+            signals?.interrupter.arm(session.connection)
             session.run(unit)
-            let wasInterrupted = interrupter.disarm()
+            let wasInterrupted = signals?.interrupter.disarm() ?? false
             dock?.statementDidRun()
+            if session.stopRequest.isTerminating { return false }
+            session.stopRequest.clear()
             if wasInterrupted || session.quitRequested != nil { return false }
         }
         return true

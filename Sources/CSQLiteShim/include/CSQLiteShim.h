@@ -1,0 +1,20 @@
+#ifndef CSQLITESHIM_H
+#define CSQLITESHIM_H
+
+/*
+ * The calls of SQLite's C API that Swift cannot make: sqlite3_config and sqlite3_db_config
+ * are variadic. Connections are passed as void * so that this header need not include
+ * sqlite3.h (GRDB's module already does, and a header in two modules clashes).
+ */
+
+/// Turns off SQLite's process-wide memory statistics (SQLITE_CONFIG_MEMSTATUS). Returns
+/// SQLite's result code: SQLITE_MISUSE (21) when SQLite was already initialized, in which
+/// case nothing changed.
+int sqlive_disable_memory_statistics(void);
+
+/// Loads an extension into a connection (`.load`): turns on extension loading for the C
+/// API only (never the SQL function load_extension()), loads, and turns it off again.
+/// Returns SQLite's result code; on failure *error holds a message to free with sqlite3_free.
+int sqlive_load_extension(void *connection, const char *path, const char *entryPoint, char **error);
+
+#endif

@@ -1,0 +1,23 @@
+/// `.load FILE ?ENTRY?`: loads an SQLite extension into the connection.
+///
+/// Extension loading is otherwise off: this command turns it on for the one load, through
+/// SQLite's C API only, so SQL can never call `load_extension()` (a database or a script
+/// someone sends can't load code). Refused in `--safe` mode.
+struct LoadCommand: MetaCommand {
+    let name = "load"
+    let usage = "FILE ?ENTRY?"
+    let summary = "load an SQLite extension (a shared library) into the connection"
+    let details = """
+        Loads the extension in FILE, calling its ENTRY point (by default the one SQLite
+        derives from the file name, e.g. sqlite3_uuid_init for uuid.so). Extensions stay
+        loaded until the database is closed or .open replaces it. The SQL function
+        load_extension() stays disabled. Refused with --safe.
+        Example: .load ./uuid.so
+        """
+    var effect: CommandEffect { .runsPrograms }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        try expect(arguments, count: 1...2)
+        try session.connection.loadExtension(path: arguments[0], entryPoint: arguments.count > 1 ? arguments[1] : nil)
+    }
+}

@@ -1,0 +1,46 @@
+import GRDB
+
+extension Session {
+    /// What ``closeForExit()`` did, for the closing line.
+    public struct ExitCleanup: Sendable, Equatable {
+        /// A transaction was open and is rolled back.
+        public var rolledBack = false
+        /// What went wrong, in words (`could not close the database (…)`).
+        public var problems: [String] = []
+    }
+
+    /// Leaves the database clean before the process ends on a signal: the panes are
+    /// unpinned (their compiled queries would keep the connection from closing), an open
+    /// transaction is rolled back explicitly rather than left to SQLite's journal recovery
+    /// at the next open, and the connection is closed, which removes a rollback journal and,
+    /// for a WAL database, the `-wal` and `-shm` files. The session can't run anything after.
+    ///
+    ///     session.run(unit("BEGIN; INSERT INTO t VALUES (1);"))
+    ///     session.closeForExit()   // ExitCleanup(rolledBack: true, problems: [])
+    @discardableResult
+    public func closeForExit() -> ExitCleanup {
+        var cleanup = ExitCleanup()
+        if !paneBoard.panes.isEmpty {
+            _ = try? paneBoard.unpin("all")
+        }
+        if isInsideTransaction {
+            do {
+                try connection.queue.inDatabase { try $0.execute(sql: "ROLLBACK") }
+                cleanup.rolledBack = true
+            } catch {
+                cleanup.problems.append("could not roll back the open transaction (\(Self.describe(error))); "
+                                        + "SQLite rolls it back when the database is next opened")
+            }
+        }
+        do {
+            try connection.queue.close()
+        } catch {
+            cleanup.problems.append("could not close the database (\(Self.describe(error)))")
+        }
+        return cleanup
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        (error as? DatabaseError).flatMap(\.message) ?? "\(error)"
+    }
+}

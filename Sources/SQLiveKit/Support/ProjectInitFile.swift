@@ -1,0 +1,74 @@
+import Foundation
+
+/// The `.replrc` of the current folder: a project's init file, which runs only with the
+/// consent of the person at the prompt, since anyone who could write to the folder (a
+/// cloned repository, a shared drive) could have put anything in it.
+///
+/// Trust is given for a content, not a name: "always" records the file's absolute path with
+/// the SHA-256 of its bytes in ``TrustedFiles`` (`~/.sqlive_trusted`), and a file whose
+/// bytes changed since is asked about again. What runs is the content that was hashed, read
+/// once, so a file swapped between the check and the run can't slip through.
+///
+///     let project = ProjectInitFile(folder: "/work/app", home: "/home/me")
+///     let text = project?.contentIfTrusted(ask: { question in
+///         print(question)      // Run ./.replrc? It has not been trusted before. [y]es / [n]o / [a]lways
+///         return .always
+///     }, warn: { print($0) })
+///     // text: the file's content, to run; /work/app/.replrc is trusted from now on
+public struct ProjectInitFile {
+    /// What the person answered.
+    public enum Answer: Sendable, Equatable {
+        case yes
+        case no
+        case always
+    }
+
+    /// The file's absolute path, symbolic links resolved.
+    public let path: String
+    private let bytes: [UInt8]
+    private let trustStorePath: String
+
+    /// The `.replrc` of `folder`, or nil when there is none (or it is not a readable file).
+    public init?(folder: String, home: String) {
+        let candidate = (folder as NSString).appendingPathComponent(".replrc")
+        var status = stat()
+        guard stat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+              let data = FileManager.default.contents(atPath: candidate) else { return nil }
+        path = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+        bytes = Array(data)
+        trustStorePath = (home as NSString).appendingPathComponent(".sqlive_trusted")
+    }
+
+    /// The file's text when it may run: trusted before with this content, or the answer to
+    /// `ask` is yes or always (always records the trust). Nil when it must not run.
+    public func contentIfTrusted(ask: (String) -> Answer, warn: (String) -> Void) -> String? {
+        var trusted = TrustedFiles(path: trustStorePath)
+        let digest = SHA256.hex(of: bytes)
+        let reason: String
+        switch trusted.verdict(for: path, digest: digest) {
+        case .trusted:
+            return text
+        case .unknown:
+            reason = "It has not been trusted before."
+        case .changed:
+            reason = "It has changed since you trusted it."
+        }
+        switch ask("Run ./.replrc? \(reason) [y]es / [n]o / [a]lways ") {
+        case .no:
+            return nil
+        case .yes:
+            return text
+        case .always:
+            do {
+                try trusted.trust(path, digest: digest)
+            } catch {
+                warn("\(error.message); ./.replrc runs this time only")
+            }
+            return text
+        }
+    }
+
+    private var text: String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGTERM, SIGHUP and SIGINT sent to sqlive running a script (standard input not a
+/// terminal): the running statement is interrupted, the open transaction rolled back, the
+/// database closed clean, one line on stderr, and the exit status 128 + the signal.
+@Suite struct SignalTests {
+    /// A statement that runs far longer than any test waits: it must be interrupted.
+    static let endless = "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c;"
+
+    @Test func sigterm_while_waiting_for_input_rolls_back_the_open_transaction() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("""
+            CREATE TABLE t(x);
+            INSERT INTO t VALUES ('committed');
+            BEGIN;
+            INSERT INTO t VALUES ('uncommitted');
+            SELECT 'ready';
+
+            """)
+        try process.waitForOutput { $0.contains("ready") }
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == "sqlive: terminated (SIGTERM); rolled back the open transaction\n")
+        try Self.expectClean(database, rows: "committed\n")
+    }
+
+    @Test func sigterm_during_a_long_query_interrupts_it_and_rolls_back() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("""
+            CREATE TABLE t(x);
+            INSERT INTO t VALUES ('committed');
+            BEGIN;
+            INSERT INTO t VALUES ('uncommitted');
+            SELECT 'ready';
+            \(Self.endless)
+            INSERT INTO t VALUES ('never');
+            COMMIT;
+
+            """)
+        try process.waitForOutput { $0.contains("ready") }
+        Thread.sleep(forTimeInterval: 0.2)
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == """
+            sqlive: terminated (SIGTERM); interrupted the statement at stdin:6, rolled back the open transaction
+
+            """)
+        try Self.expectClean(database, rows: "committed\n")
+    }
+
+    @Test func sighup_ends_the_run_like_sigterm_with_status_129() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\nSELECT 'ready';\n\(Self.endless)\n")
+        try process.waitForOutput { $0.contains("ready") }
+        process.send(SIGHUP)
+        #expect(try process.waitForExit() == 129)
+        #expect(process.stderr == """
+            sqlive: hung up (SIGHUP); interrupted the statement at stdin:5, rolled back the open transaction
+
+            """)
+        try Self.expectClean(database, rows: "")
+    }
+
+    /// sqlite3 3.40 stops reading its script too (`Runtime error near line 5: interrupted`)
+    /// but exits with 1; sqlive exits with 130, so a caller tells Ctrl-C from an SQL error.
+    @Test func sigint_in_batch_mode_interrupts_the_statement_and_exits_130() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("CREATE TABLE t(x);\nINSERT INTO t VALUES (1);\nSELECT 'ready';\n\(Self.endless)\nINSERT INTO t VALUES (2);\n")
+        try process.waitForOutput { $0.contains("ready") }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 130)
+        #expect(process.stderr == "sqlive: interrupted (SIGINT); interrupted the statement at stdin:4\n")
+        try Self.expectClean(database, rows: "1\n")
+    }
+
+    @Test func sigterm_during_read_stops_the_script_at_its_current_statement() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        folder.write("long.sql", """
+            CREATE TABLE t(x);
+            INSERT INTO t VALUES ('before');
+            BEGIN;
+            INSERT INTO t VALUES ('in the transaction');
+            SELECT 'ready';
+            \(Self.endless)
+            INSERT INTO t VALUES ('after');
+            COMMIT;
+
+            """)
+        let process = try SignalledProcess([database, ".read long.sql"], directory: folder.path)
+        try process.waitForOutput { $0.contains("ready") }
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == """
+            sqlive: terminated (SIGTERM); interrupted the statement at long.sql:6, rolled back the open transaction
+
+            """)
+        try Self.expectClean(database, rows: "before\n")
+    }
+
+    /// GRDB runs each migration in its own transaction: the interrupted one rolls back, the
+    /// ones before it stay applied, and the ledger says so.
+    @Test func sigterm_during_migrate_rolls_back_the_running_migration_only() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        try FileManager.default.createDirectory(atPath: folder.path + "/migrations", withIntermediateDirectories: true)
+        folder.write("migrations/0001_items.sql", "CREATE TABLE item(name TEXT);\nINSERT INTO item VALUES ('pen');\n")
+        folder.write("migrations/0002_slow.sql", """
+            CREATE TABLE big(i);
+            INSERT INTO big WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;
+
+            """)
+        folder.write("migrations/0003_more.sql", "INSERT INTO item VALUES ('ink');\n")
+        let process = try SignalledProcess([database, ".migrate"], directory: folder.path)
+        try process.waitForOutput { $0.contains("applied 0001_items") }
+        Thread.sleep(forTimeInterval: 0.2)
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == """
+            error: migrations/0002_slow.sql:2: migration 0002_slow was interrupted and rolled back
+              INSERT INTO big WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;
+              ^
+              the database stays at 0001_items; run .migrate again to apply 0002_slow and the rest
+            sqlive: terminated (SIGTERM); no transaction was open
+
+            """)
+        let check = try BinaryRunner.sqlite3([database, """
+            PRAGMA integrity_check;
+            SELECT identifier FROM grdb_migrations;
+            SELECT name FROM item;
+            SELECT count(*) FROM sqlite_schema WHERE name = 'big';
+            """])
+        #expect(check.stdout == "ok\n0001_items\npen\n0\n")
+        #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
+    }
+
+    @Test func sigterm_closes_a_wal_database_without_leaving_its_wal_file() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "PRAGMA journal_mode = WAL; CREATE TABLE t(x); INSERT INTO t VALUES ('committed');"])
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("BEGIN;\nINSERT INTO t VALUES ('uncommitted');\nSELECT 'ready';\n")
+        try process.waitForOutput { $0.contains("ready") }
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == "sqlive: terminated (SIGTERM); rolled back the open transaction\n")
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: database + "-shm"))
+        try Self.expectClean(database, rows: "committed\n")
+    }
+
+    /// `PRAGMA integrity_check` is ok, the table holds `rows`, and no journal is left over.
+    static func expectClean(_ database: String, rows: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let check = try BinaryRunner.sqlite3([database, "PRAGMA integrity_check; SELECT x FROM t;"])
+        #expect(check.stdout == "ok\n" + rows, sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: database + "-journal"), sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `sqlive` running in the background, for tests that send it signals in the
+/// middle of its work: standard input stays open until closed, standard output and error
+/// go to files that can be read while it runs.
+///
+///     let process = try SignalledProcess([database], directory: folder.root)
+///     try process.write("BEGIN; INSERT INTO t VALUES (1); SELECT 'ready';\n")
+///     try process.waitForOutput { $0.contains("ready") }
+///     process.send(SIGTERM)
+///     #expect(try process.waitForExit() == 143)
+///
+/// Spawned with no signal blocked and every signal's default action: the test runner's
+/// threads block most signals, and a child inheriting that mask would not receive them as a
+/// real sqlive does. A process still running at the end is killed (SIGKILL), so a test that
+/// fails never leaves one behind.
+final class SignalledProcess {
+    let processID: pid_t
+    private let input: FileHandle
+    private let outputPath: String
+    private let errorPath: String
+    private var exitStatus: Int32?
+    /// How long a wait may take before the test fails.
+    let timeout: TimeInterval = 15
+
+    init(_ arguments: [String], directory: String) throws {
+        outputPath = directory + "/.stdout-\(UUID().uuidString)"
+        errorPath = directory + "/.stderr-\(UUID().uuidString)"
+        var inputEnds: [Int32] = [-1, -1]
+        guard pipe(&inputEnds) == 0 else { throw SignalledProcessError.spawnFailed }
+        _ = fcntl(inputEnds[1], F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inputEnds[0], 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        for descriptor in Self.openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = directory
+        environment["NO_COLOR"] = "1"
+        // The shell moves to the folder and becomes sqlive (same process, same signals):
+        // glibc's posix_spawn_file_actions_addchdir_np is not visible from Swift here.
+        let path = "/bin/sh"
+        let argv = ([path, "-c", "cd \"$0\" && exec \"$@\"", directory, BinaryRunner.sqlivePath] + arguments).map { strdup($0) }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+        defer { (argv + envp).forEach { free($0) } }
+        var processID: pid_t = 0
+        let spawned = posix_spawn(&processID, path, &actions, &attributes, argv + [nil], envp + [nil])
+        close(inputEnds[0])
+        guard spawned == 0 else {
+            close(inputEnds[1])
+            throw SignalledProcessError.spawnFailed
+        }
+        self.processID = processID
+        input = FileHandle(fileDescriptor: inputEnds[1], closeOnDealloc: true)
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(processID, SIGKILL)
+            var status: Int32 = 0
+            waitpid(processID, &status, 0)
+        }
+        try? FileManager.default.removeItem(atPath: outputPath)
+        try? FileManager.default.removeItem(atPath: errorPath)
+    }
+
+    /// Writes to the process's standard input, which stays open.
+    func write(_ text: String) throws {
+        try input.write(contentsOf: Data(text.utf8))
+    }
+
+    func send(_ signal: Int32) {
+        kill(processID, signal)
+    }
+
+    var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+
+    /// Polls standard output until `condition` holds; fails the test after ``timeout``.
+    func waitForOutput(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(stdout) { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Issue.record("timed out waiting for output; stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
+        throw SignalledProcessError.timedOut
+    }
+
+    /// Waits for the process to exit and returns its exit status (128 + N when signal N
+    /// killed it); kills it and fails the test after ``timeout``.
+    @discardableResult
+    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: Int32 = 0
+        while true {
+            let waited = waitpid(processID, &status, WNOHANG)
+            if waited == processID { break }
+            if Date() >= deadline {
+                Issue.record("sqlive did not exit; stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
+                kill(processID, SIGKILL)
+                waitpid(processID, &status, 0)
+                exitStatus = -1
+                throw SignalledProcessError.timedOut
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+        let exited = status & 0x7F == 0
+        exitStatus = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return exitStatus ?? -1
+    }
+
+    private static func openDescriptors() -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
+    }
+}
+
+enum SignalledProcessError: Error {
+    case spawnFailed
+    case timedOut
+}
