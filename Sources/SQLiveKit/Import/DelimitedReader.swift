@@ -15,9 +15,12 @@ import Glibc
 ///     while try reader.read(into: &record) {
 ///         print(record.line, record.fields)   // 1 ["AlbumId", "Title"] …
 ///     }
-final class DelimitedReader {
-    let path: String
-    let separator: UInt8
+///
+/// Public so the fuzz targets (`Fuzzing/`) can read with small blocks: records must not
+/// depend on where the blocks end.
+public final class DelimitedReader {
+    public let path: String
+    public let separator: UInt8
     /// The file's size when it is a regular file (for progress), else nil.
     let fileSize: Int?
     /// How many bytes of the file the records read so far span.
@@ -25,6 +28,7 @@ final class DelimitedReader {
 
     private let fileDescriptor: Int32
     private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private let blockSize: Int
     private var position = 0
     private var end = 0
     private var bytesBeforeBuffer = 0
@@ -35,7 +39,7 @@ final class DelimitedReader {
 
     /// Longer records stop the import: most likely a quote that never closes.
     static let maximumRecordBytes = 1 << 28
-    static let blockSize = 1 << 20
+    public static let blockSize = 1 << 20
 
     private static let quote = UInt8(ascii: "\"")
     private static let newline = UInt8(ascii: "\n")
@@ -45,7 +49,8 @@ final class DelimitedReader {
         case fieldStart, unquoted, quoted, afterQuote, afterQuoteCarriageReturn
     }
 
-    init(path: String, separator: UInt8) throws(Diagnostic) {
+    /// Opens the file; `blockSize` is how many bytes each read asks for.
+    public init(path: String, separator: UInt8, blockSize: Int = DelimitedReader.blockSize) throws(Diagnostic) {
         let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard fileDescriptor >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
@@ -59,7 +64,9 @@ final class DelimitedReader {
         self.separator = separator
         self.fileDescriptor = fileDescriptor
         self.fileSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
-        buffer = .allocate(capacity: Self.blockSize)
+        self.blockSize = max(1, blockSize)
+        // Room for a whole byte order mark, however small the blocks.
+        buffer = .allocate(capacity: max(3, blockSize))
     }
 
     deinit {
@@ -69,7 +76,7 @@ final class DelimitedReader {
 
     /// Reads the next record into `record`; false at the end of the file. A quoted field
     /// left open at the end is returned with ``DelimitedRecord/unterminatedQuoteLine`` set.
-    func read(into record: inout DelimitedRecord) throws(Diagnostic) -> Bool {
+    public func read(into record: inout DelimitedRecord) throws(Diagnostic) -> Bool {
         record.reset(line: line)
         let buffer = buffer, separator = separator
         var state = State.fieldStart
@@ -167,9 +174,27 @@ final class DelimitedReader {
         bytesBeforeBuffer += end
         position = 0
         end = 0
+        if isAtStart {
+            isAtStart = false
+            // A short first read (a pipe, a small block) may hold only part of a byte order
+            // mark: read on until it is whole or the file ends.
+            while end < 3, try readBlock() {}
+            if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                position = 3
+            }
+        } else {
+            _ = try readBlock()
+        }
+        if position < end { return true }
+        return try fill()
+    }
+
+    /// Appends one read of up to `blockSize` bytes to the buffer; false at the end of the file.
+    private func readBlock() throws(Diagnostic) -> Bool {
+        guard let start = buffer.baseAddress.map({ $0 + end }) else { return false }
         var count: Int
         repeat {
-            count = Glibc.read(fileDescriptor, buffer.baseAddress, buffer.count)
+            count = Glibc.read(fileDescriptor, start, min(blockSize, buffer.count - end))
         } while count < 0 && errno == EINTR
         guard count >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
@@ -178,14 +203,7 @@ final class DelimitedReader {
             reachedEndOfFile = true
             return false
         }
-        end = count
-        if isAtStart {
-            isAtStart = false
-            if count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
-                position = 3
-            }
-        }
-        if position < end { return true }
-        return try fill()
+        end += count
+        return true
     }
 }

@@ -1,27 +1,29 @@
 /// One record of a CSV or TSV file: its fields' bytes back to back, where each field ends,
 /// and the line it starts on. The reader reuses one record, so reading allocates nothing
 /// once the buffers have grown to the longest record.
-struct DelimitedRecord {
+public struct DelimitedRecord {
     /// The bytes of every field, in order, quotes removed and `""` unescaped.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
     /// The end offset in `bytes` of each field.
     private(set) var fieldEnds: [Int] = []
     /// The 1-based line of the file where the record starts.
-    private(set) var line = 0
+    public private(set) var line = 0
     /// The record is a line with nothing on it.
-    private(set) var isBlankLine = false
+    public private(set) var isBlankLine = false
     /// A quoted field was still open at the end of the file: the line where it opened.
-    var unterminatedQuoteLine: Int?
+    public internal(set) var unterminatedQuoteLine: Int?
 
-    var fieldCount: Int { fieldEnds.count }
+    public var fieldCount: Int { fieldEnds.count }
+
+    public init() {}
 
     /// The range of `bytes` holding field `index`.
-    func range(ofField index: Int) -> Range<Int> {
+    public func range(ofField index: Int) -> Range<Int> {
         (index == 0 ? 0 : fieldEnds[index - 1])..<fieldEnds[index]
     }
 
     /// The fields as strings (invalid UTF-8 shown as U+FFFD), for headers and tests.
-    var fields: [String] {
+    public var fields: [String] {
         (0..<fieldCount).map { String(decoding: bytes[range(ofField: $0)], as: UTF8.self) }
     }
 

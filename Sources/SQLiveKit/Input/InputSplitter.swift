@@ -187,8 +187,9 @@ public struct InputSplitter {
 
     /// Splits complete text into statements and hands each to `body` with how many lines
     /// into the text it starts: each `;` after which the text so far is complete ends one.
-    /// What follows the last statement (spaces, a comment) stays with it; empty statements
-    /// (`;;`) are dropped. A text of one statement (the common case) is handed over as it is.
+    /// What follows the last statement (spaces, a comment) stays with it unless an empty
+    /// statement (`;;`, dropped) came between, so each piece is a slice of the text. A text
+    /// of one statement (the common case) is handed over as it is.
     static func forEachStatement(in text: String, _ body: (String, Int) -> Void) {
         if semicolonCount(text, upTo: 2) <= 1 {
             if !isOnlyCommentsOrSpace(text) { body(text, leadingNewlines(text.utf8)) }
@@ -198,6 +199,7 @@ public struct InputSplitter {
         var start = 0
         var newlinesBeforeStart = 0
         var last: (text: String, lineOffset: Int)?
+        var lastPieceEnd = 0
         for index in bytes.indices where bytes[index] == UInt8(ascii: ";") {
             let piece = bytes[start...index]
             let candidate = String(decoding: piece, as: UTF8.self)
@@ -205,12 +207,13 @@ public struct InputSplitter {
             if !isOnlyCommentsOrSpace(candidate) {
                 if let last { body(last.text, last.lineOffset) }
                 last = (candidate, newlinesBeforeStart + leadingNewlines(piece))
+                lastPieceEnd = index + 1
             }
             newlinesBeforeStart += piece.count(where: { $0 == UInt8(ascii: "\n") })
             start = index + 1
         }
         guard var last else { return }
-        if start < bytes.count {
+        if start < bytes.count, lastPieceEnd == start {
             last.text += String(decoding: bytes[start...], as: UTF8.self)
         }
         body(last.text, last.lineOffset)

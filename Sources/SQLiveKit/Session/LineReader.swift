@@ -44,13 +44,14 @@ public final class FileLineSource: LineSource {
         guard length >= 0, let buffer else { return nil }
         var count = length
         if count > 0 && buffer[count - 1] == 0x0A { count -= 1 }
-        let line = buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
-            String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
+            let bytes = UnsafeBufferPointer(start: $0, count: count)
+            guard memchr(buffer, 0, count) != nil else { return String(decoding: bytes, as: UTF8.self) }
+            // SQLite reads text up to a NUL; show NUL as U+FFFD so SQLite reports the bad
+            // token instead of silently cutting the line. Replaced byte by byte: a NUL and a
+            // combining mark after it are one Character, which a String search would miss.
+            return String(decoding: bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
         }
-        // SQLite reads text up to a NUL; show NUL as U+FFFD so SQLite reports the bad token
-        // instead of silently cutting the line.
-        guard memchr(buffer, 0, count) != nil else { return line }
-        return line.replacingOccurrences(of: "\0", with: "\u{FFFD}")
     }
 }
 
@@ -59,9 +60,11 @@ public struct StringLineSource: LineSource {
     private var lines: [String]
     private var index = 0
 
+    /// Splits at each `\n` byte, as a file is read: `\r\n` is one Character to Swift, so
+    /// splitting the String itself would keep CRLF lines together.
     public init(_ text: String) {
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if text.hasSuffix("\n") { lines.removeLast() }
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
+        if text.utf8.last == UInt8(ascii: "\n") || text.isEmpty { lines.removeLast() }
     }
 
     public mutating func nextLine() -> String? {

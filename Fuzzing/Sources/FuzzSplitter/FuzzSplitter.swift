@@ -1,0 +1,150 @@
+import FuzzSupport
+import GRDBSQLite
+import SQLiveKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Fuzzes the input splitter with arbitrary bytes read the way a script is read.
+///
+/// The bytes go through a pipe in chunks of sizes the first input bytes choose, and are read
+/// back as lines by `FileLineSource` (the reader of files and stdin). Those lines must be the
+/// ones `StringLineSource` (the reader of `-c` arguments and migration files) makes of the
+/// same text, NUL shown as U+FFFD. Then the splitter gets the lines, and its units must
+/// account for the whole input: each unit's text is a piece of the input, in order, and what
+/// lies between units is only spaces, `;` and comments. Each unit names the line it starts on;
+/// each SQL unit is complete for SQLite.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let chunkSizes = (0..<4).map { _ in input.number(in: 1...64) }
+    let bytes = input.remainingBytes
+    let text = textShowingNUL(bytes)
+    let lines = linesThroughPipe(bytes, chunkSizes: chunkSizes)
+    fuzzCheck(lines == stringLines(text), "FileLineSource and StringLineSource read different lines")
+
+    var splitter = InputSplitter(source: "fuzz.sql")
+    var units: [InputUnit] = []
+    for line in lines {
+        units += splitter.feed(line)
+        if splitter.isInsideStatement {
+            fuzzCheck(text.utf8.contains(subsequence: splitter.pendingText.utf8), "the pending text is not in the input")
+        }
+    }
+    if let rest = splitter.finish() { units.append(rest) }
+    fuzzCheck(!splitter.isInsideStatement, "finish() left a statement pending")
+    checkCoverage(of: Array(lines.joined(separator: "\n").utf8), by: units)
+    return 0
+}
+
+/// The bytes as text, each NUL byte shown as U+FFFD (replaced byte by byte, whatever follows).
+private func textShowingNUL(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
+}
+
+private func stringLines(_ text: String) -> [String] {
+    var source = StringLineSource(text)
+    return Array(sequence(state: ()) { _ in source.nextLine() })
+}
+
+/// Writes the bytes into a pipe in chunks and reads them back with `FileLineSource`.
+/// All chunks are written before reading, so an input larger than a pipe holds (64 KiB) is
+/// read from a string instead; run.sh keeps inputs smaller with `-max_len`.
+private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> [String] {
+    guard bytes.count < 60_000 else {
+        return stringLines(textShowingNUL(bytes))
+    }
+    var descriptors: [Int32] = [0, 0]
+    fuzzCheck(pipe(&descriptors) == 0, "pipe() failed")
+    var offset = 0
+    var chunk = 0
+    while offset < bytes.count {
+        let count = min(chunkSizes[chunk % chunkSizes.count], bytes.count - offset)
+        let written = bytes[offset..<offset + count].withUnsafeBytes { write(descriptors[1], $0.baseAddress, count) }
+        fuzzCheck(written == count, "short write to the pipe")
+        offset += count
+        chunk += 1
+    }
+    close(descriptors[1])
+    var lines: [String] = []
+    if let source = FileLineSource(fileDescriptor: descriptors[0]) {
+        while let line = source.nextLine() { lines.append(line) }
+    }
+    close(descriptors[0])
+    return lines
+}
+
+/// Checks that the units, in order, are pieces of the text with only ignorable bytes between,
+/// each starting on the line it names. A unit's text may also appear earlier (inside a
+/// comment): the first place that fits all three is the one.
+private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
+    var cursor = 0
+    for unit in units {
+        let piece = Array(unit.text.utf8)
+        var candidate = cursor
+        var found: Int?
+        while let start = firstIndex(of: piece, in: text, from: candidate) {
+            let line = 1 + text[..<start].count(where: { $0 == UInt8(ascii: "\n") }) + leadingNewlines(piece)
+            if unit.location.line == line, isIgnorable(text[cursor..<start]) {
+                found = start
+                break
+            }
+            candidate = start + 1
+        }
+        guard let start = found else {
+            fuzzFail("""
+                unit \(unit.kind) at line \(unit.location.line) is not a piece of the input starting on that line, \
+                after the previous unit with only spaces and comments between: \(unit.text.debugDescription)
+                """)
+        }
+        switch unit.kind {
+        case .command:
+            fuzzCheck(piece.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "."), "a command without a dot")
+        case .sql:
+            fuzzCheck(unit.text.withCString { sqlite3_complete($0) } != 0, "an incomplete SQL unit: \(unit.text.debugDescription)")
+        case .dsl, .incompleteSQL:
+            break
+        }
+        cursor = start + piece.count
+    }
+    fuzzCheck(isIgnorable(text[cursor...]), "input lost at the end: \(String(decoding: text[cursor...], as: UTF8.self).debugDescription)")
+}
+
+private func firstIndex(of piece: [UInt8], in text: [UInt8], from start: Int) -> Int? {
+    guard piece.count <= text.count - start else { return nil }
+    if piece.isEmpty { return start }
+    return (start...(text.count - piece.count)).first { text[$0..<$0 + piece.count].elementsEqual(piece) }
+}
+
+private func leadingNewlines(_ bytes: [UInt8]) -> Int {
+    bytes.prefix { [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n")].contains($0) }
+        .count(where: { $0 == UInt8(ascii: "\n") })
+}
+
+/// True when the bytes hold only spaces, `;`, SQL comments and DSL `//` comments.
+private func isIgnorable(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var index = bytes.startIndex
+    func at(_ offset: Int) -> UInt8? { index + offset < bytes.endIndex ? bytes[index + offset] : nil }
+    while let byte = at(0) {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ";"), 0x0B, 0x0C:
+            index += 1
+        case UInt8(ascii: "-") where at(1) == UInt8(ascii: "-"), UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):
+            while let next = at(0), next != UInt8(ascii: "\n") { index += 1 }
+        case UInt8(ascii: "/") where at(1) == UInt8(ascii: "*"):
+            index += 2
+            while at(0) != nil, !(at(0) == UInt8(ascii: "*") && at(1) == UInt8(ascii: "/")) { index += 1 }
+            index = min(index + 2, bytes.endIndex)
+        default:
+            return false
+        }
+    }
+    return true
+}
+
+extension String.UTF8View {
+    fileprivate func contains(subsequence: String.UTF8View) -> Bool {
+        let haystack = Array(self), needle = Array(subsequence)
+        return FuzzSplitter.firstIndex(of: needle, in: haystack, from: 0) != nil
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import SQLiveKit
+
+/// Inputs the fuzz targets (`Fuzzing/`, see docs/FUZZING.md) found mishandled, each exactly
+/// as found (minus the leading bytes a target reads as its own choices), with the behaviour
+/// now expected of it.
+@Suite struct FuzzRegressionTests {
+    private func lines(_ source: some LineSource) -> [String] {
+        var source = source
+        return Array(sequence(state: ()) { _ in source.nextLine() })
+    }
+
+    private func fileLines(_ bytes: [UInt8]) throws -> [String] {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("input.sql")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return lines(try FileLineSource(path: path))
+    }
+
+    /// FuzzSplitter: `StringLineSource` (`-c`, migration files) kept `\r\n` lines together,
+    /// as `\r\n` is one Character to Swift; a file read the same bytes as two lines.
+    @Test func string_lines_split_crlf_like_a_file() throws {
+        let bytes: [UInt8] = [0x53, 0x0D, 0x0A, 0x0C]
+        #expect(lines(StringLineSource(String(decoding: bytes, as: UTF8.self))) == ["S\r", "\u{0C}"])
+        #expect(try fileLines(bytes) == ["S\r", "\u{0C}"])
+    }
+
+    /// FuzzSplitter: a NUL followed by a combining mark is one Character, which the String
+    /// search for "\0" missed: the NUL reached SQLite, which silently read the line up to it.
+    @Test func nul_before_a_combining_mark_is_shown_not_kept() throws {
+        let bytes: [UInt8] = [0x00, 0xD9, 0x90]
+        #expect(try fileLines(bytes) == ["\u{FFFD}\u{0650}"])
+    }
+
+    /// FuzzSplitter: with empty statements after the last one (`;;;;`), the space that
+    /// ended the line was glued onto it, so its text was no longer a slice of the input.
+    @Test func text_after_empty_statements_is_not_glued_to_the_last_one() {
+        var splitter = InputSplitter(source: "fuzz.sql")
+        var units = splitter.feed("+;;;;; ")
+        if let rest = splitter.finish() { units.append(rest) }
+        #expect(units == [InputUnit(kind: .sql, text: "+;", location: SourceLocation(source: "fuzz.sql", line: 1))])
+    }
+
+    @Test func the_statement_before_empty_ones_fails_with_sqlites_error() throws {
+        let session = try TestSession()
+        session.run("+;;;;; ")
+        #expect(session.errorText == """
+            error: test.sql:1: near "+": syntax error
+              +;
+              ^
+
+            """)
+    }
+
+    /// FuzzCSV: a file read in blocks smaller than a byte order mark (a pipe's short reads
+    /// do the same) kept the mark as text at the start of the first field.
+    @Test func a_byte_order_mark_split_across_reads_is_skipped() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("bom.csv")
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF, 0x00, 0x00, 0x00, 0x00] + Array("1,\"a, b\"\n2,x\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        for blockSize in [1, 2, 3, DelimitedReader.blockSize] {
+            let reader = try DelimitedReader(path: path, separator: UInt8(ascii: ";"), blockSize: blockSize)
+            var record = DelimitedRecord()
+            var fields: [[String]] = []
+            while try reader.read(into: &record) { fields.append(record.fields) }
+            #expect(fields == [["\0\0\0\01,\"a, b\""], ["2,x"]], "blocks of \(blockSize)")
+            #expect(reader.bytesConsumed == bytes.count)
+        }
+    }
+
+    /// FuzzCommands: a `'` followed by a combining mark is one Character but two scalars; the
+    /// tokenizer, reading scalars, keeps it inside the word (the target's own check did not).
+    @Test func a_quote_with_a_combining_mark_stays_inside_a_word() {
+        let line = ".imp\u{0027}\u{0619}x"
+        #expect(CommandLineTokenizer.words(line) == [line])
+    }
+}
