@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func binary_garbage_gives_errors_not_a_crash() throws {
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let bytes = (0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let result = try BinaryRunner.run(BinaryRunner.sqlivePath, [], input: Data(bytes))
         expectNoCrash(result)
@@ -94,18 +94,5 @@ import Testing
         let result = try BinaryRunner.sqlive(["-f", path])
         expectNoCrash(result)
         #expect(result.stderr.contains("nested more than 32 deep"))
-    }
-}
-
-/// A small deterministic random generator (SplitMix64), so failing inputs can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
