@@ -16,6 +16,8 @@ final class ScreenOutput: OutputTarget {
     /// Called once when the pager quits before reading everything (the user pressed `q`):
     /// the session interrupts the statement that is still producing rows.
     var onPagerQuit: (() -> Void)?
+    /// Told when the pager takes the screen and when it exits, to draw the dock again.
+    weak var terminalHandover: TerminalHandover?
 
     /// The pager's reader went away; what is still written is dropped.
     private(set) var pagerQuit = false
@@ -77,6 +79,7 @@ final class ScreenOutput: OutputTarget {
             writeHeld(to: screen)
         case .paging(let child):
             _ = child.wait()
+            terminalHandover?.didGetTerminalBack()
             state = .passing
         case .passing:
             break
@@ -116,9 +119,11 @@ final class ScreenOutput: OutputTarget {
             return
         }
         let child: ChildProcess
+        terminalHandover?.willHandTerminalOver()
         do {
             child = try ChildProcess(shellCommand: pager.command, environment: pager.environment, feedsInput: true)
         } catch {
+            terminalHandover?.didGetTerminalBack()
             warnings.append(error.message)
             state = .passing
             writeHeld(to: screen)

@@ -21,6 +21,7 @@ extension Session {
             let created = ScreenOutput(screen: output.target, errors: errorOutput,
                                        pager: PagerSettings(settings: settings, environment: environment))
             created.onPagerQuit = { [connection] in connection.interrupt() }
+            created.terminalHandover = terminalHandover
             output.target = created
             screen = created
             ownsScreen = true

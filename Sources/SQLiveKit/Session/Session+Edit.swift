@@ -33,9 +33,10 @@ extension Session {
         defer { unlink(path) }
         let editor = preferredEditor
         output.flush()
-        let child = try ChildProcess(shellCommand: editor, arguments: [path], environment: environment.variables,
-                                     feedsInput: false)
-        let status = child.wait()
+        let status = try lendingTerminal { () throws(Diagnostic) in
+            try ChildProcess(shellCommand: editor, arguments: [path], environment: environment.variables,
+                             feedsInput: false).wait()
+        }
         guard status == 0 else {
             throw Diagnostic("the editor (\(editor)) exited with status \(status); nothing was run",
                              hint: "set $VISUAL or $EDITOR to the editor to use")

@@ -43,6 +43,8 @@ public final class Session {
     var lastStatement: String?
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
     public let stopRequest = StopRequest()
+    /// Told when the pager or the editor takes the terminal and gives it back (the dock).
+    public weak var terminalHandover: TerminalHandover?
 
     public init(
         connection: DatabaseConnection,

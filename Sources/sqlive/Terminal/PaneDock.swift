@@ -55,6 +55,7 @@ final class PaneDock {
         guard ScreenSize.current() != nil else { return }
         board.waker = { waker.post(.repaint) }
         board.dockIsAvailable = true
+        session.terminalHandover = self
         fitRowLimit()
         update(keepingCursor: false, repaints: true)
     }
@@ -64,6 +65,7 @@ final class PaneDock {
     func stop() {
         board.waker = nil
         board.dockIsAvailable = false
+        session.terminalHandover = nil
         guard height > 0, let size else { return }
         TerminalOutput.write(PaneDockRenderer.resetScrollRegion + Self.moveToStart(ofRow: size.rows))
         height = 0
@@ -192,6 +194,27 @@ extension PaneDock: LineEditorDelegate {
         height = 0
         let layout = layOut(dockHeight(on: screen), on: screen, keepingCursor: false)
         TerminalOutput.write("\u{1B}[H\u{1B}[2J" + layout + paint(on: screen))
+    }
+}
+
+extension PaneDock: TerminalHandover {
+    /// The pager or the editor lays out the whole screen: a scroll region left below the
+    /// dock would confine its scrolling to rows it does not know about.
+    func willHandTerminalOver() {
+        guard height > 0 else { return }
+        // DECSTBM puts the cursor home: it is saved and restored.
+        TerminalOutput.write("\u{1B}7" + PaneDockRenderer.resetScrollRegion + "\u{1B}8")
+    }
+
+    /// The program scrolled the dock away or cleared the screen, and may have reset the
+    /// scroll region: the dock is laid out afresh and drawn, the cursor on the last row where
+    /// the next output and the prompt go.
+    func didGetTerminalBack() {
+        guard let screen = ScreenSize.current() else { return }
+        let wanted = dockHeight(on: screen)
+        guard height > 0 || wanted > 0 else { return }
+        height = 0
+        TerminalOutput.write(layOut(wanted, on: screen, keepingCursor: false) + paint(on: screen))
     }
 }
 
