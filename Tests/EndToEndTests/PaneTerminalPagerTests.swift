@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The pager and the dock of live panes on a real terminal (tmux): `less` gets the whole
-/// screen, and once it is quit the dock and its scroll region are back, the output scrolling
-/// below them again.
+/// The pager, the `.edit` editor and the dock of live panes on a real terminal (tmux): the
+/// program gets the whole screen, and once it exits the dock and its scroll region are back,
+/// the output scrolling below them again.
 @Suite(.serialized, .enabled(if: TmuxTerminal.isAvailable, "tmux is not installed"))
 final class PaneTerminalPagerTests {
     private let folder: TemporaryFolder
@@ -26,13 +26,13 @@ final class PaneTerminalPagerTests {
         #expect(result.status == 0, "\(result)")
     }
 
-    /// sqlive on the test's database with `pager` as `$PAGER`, the scores pane pinned and
-    /// docked, waiting at the prompt on the last row.
-    private func startWithDock(pager: String) throws -> TmuxTerminal {
+    /// sqlive on the test's database with extra environment variables (`$PAGER`, `$EDITOR`),
+    /// the scores pane pinned and docked, waiting at the prompt on the last row.
+    private func startWithDock(_ environment: [String: String]) throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(
             command: [BinaryRunner.sqlivePath, "--no-init", "--mode", "list", databasePath],
             environment: ["HOME": folder.path, "SQLIVE_HISTORY": folder.path + "/history", "LANG": "C.UTF-8",
-                          "NO_COLOR": "1", "PAGER": pager],
+                          "NO_COLOR": "1"].merging(environment) { $1 },
             width: Self.width, height: Self.height, timeout: 60)
         try terminal.waitForScreen("the first prompt") { $0 == "sqlive>" }
         try enter(".pin --name scores SELECT name, score FROM player ORDER BY id", in: terminal)
@@ -63,7 +63,7 @@ final class PaneTerminalPagerTests {
     /// after `q` the dock is drawn again and the next result scrolls below it.
     @Test(arguments: ["less -FRX", "less -R"])
     func quitting_the_pager_brings_the_dock_back_and_output_scrolls_below_it(pager: String) throws {
-        let terminal = try startWithDock(pager: pager)
+        let terminal = try startWithDock(["PAGER": pager])
         defer { terminal.close() }
         let wholeScreen = 0...(Self.height - 1)
         let belowDock = Self.dockHeight...(Self.height - 1)
@@ -94,5 +94,22 @@ final class PaneTerminalPagerTests {
                 && $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(Self.dockHeight)
                     .joined(separator: "\n") == expected.dropFirst(Self.dockHeight).joined(separator: "\n")
         }
+    }
+
+    /// An editor that clears the screen, as one that does not switch to the alternate screen
+    /// does, and saves a statement. It runs as `sh SCRIPT` (see `DataEditTests`).
+    @Test func the_dock_comes_back_after_an_editor_cleared_the_screen() throws {
+        let script = folder.write("editor.sh", """
+            printf '\\033[H\\033[2Jediting %s\\n' "$1"
+            printf '%s\\n' "SELECT 'edited';" > "$1"
+            """)
+        let terminal = try startWithDock(["EDITOR": "sh \(script)"])
+        defer { terminal.close() }
+        try enter("SELECT 1;", in: terminal)
+        try enter(".edit", in: terminal)
+        try terminal.waitForScreen("the dock drawn again, the edited statement run below it") {
+            Self.dock(of: $0) == Self.pinnedDock && $0.hasSuffix("\nSELECT 'edited';\nedited\nsqlive>")
+        }
+        #expect(try terminal.scrollRegion() == Self.dockHeight...(Self.height - 1))
     }
 }
