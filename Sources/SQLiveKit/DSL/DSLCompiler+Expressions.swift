@@ -17,38 +17,42 @@ extension DSLCompiler {
     }
 
     func binary(_ op: DSLBinaryOperator, _ lhsNode: DSLNode, _ rhsNode: DSLNode, at node: DSLNode, in scope: Scope) throws(Diagnostic) -> DSLValue {
-        switch op {
-        case .assign, .addAssign, .subtractAssign, .multiplyAssign, .divideAssign:
-            return try assignment(op, lhsNode, rhsNode, in: scope)
-        case .closedRange, .halfOpenRange:
+        let forms: DSLOperatorDefinition.Forms
+        switch op.definition.compilation {
+        case .assignment(let assign):
+            return try assignment(assign, lhsNode, rhsNode, in: scope)
+        case .range:
             return .range(try range(op, lhsNode, rhsNode, in: scope))
-        default:
-            break
+        case .sql(let sqlForms):
+            forms = sqlForms
         }
         let lhs = try value(lhsNode, in: scope)
         let rhs = try value(rhsNode, in: scope)
         let unsupported = error("\(op.rawValue) can't combine \(lhs.kindDescription) and \(rhs.kindDescription)", at: node)
         switch (lhs, rhs) {
         case (.aggregate(let left), .aggregate(let right)):
-            guard let result = DSLOperators.apply(op, left.aggregate, right.aggregate) else { throw unsupported }
-            return .aggregate(DSLAggregate(aggregate: result, joins: left.joins + right.joins))
+            guard let combine = forms.aggregates else { throw unsupported }
+            return .aggregate(DSLAggregate(aggregate: combine(left.aggregate, right.aggregate), joins: left.joins + right.joins))
         case (.aggregate(let left), _):
-            guard let result = DSLOperators.apply(op, left.aggregate, try expression(rhs, at: rhsNode)) else { throw unsupported }
-            return .aggregate(DSLAggregate(aggregate: result, joins: left.joins))
+            let right = try expression(rhs, at: rhsNode)
+            guard let combine = forms.aggregateAndExpression else { throw unsupported }
+            return .aggregate(DSLAggregate(aggregate: combine(left.aggregate, right), joins: left.joins))
         case (_, .aggregate(let right)):
-            guard let result = DSLOperators.apply(op, try expression(lhs, at: lhsNode), right.aggregate) else { throw unsupported }
-            return .aggregate(DSLAggregate(aggregate: result, joins: right.joins))
+            let left = try expression(lhs, at: lhsNode)
+            guard let combine = forms.expressionAndAggregate else { throw unsupported }
+            return .aggregate(DSLAggregate(aggregate: combine(left, right.aggregate), joins: right.joins))
         case (_, .literal(.boolean(let flag))) where lhs.isExpression:
-            guard let result = DSLOperators.apply(op, try expression(lhs, at: lhsNode), flag) else { break }
-            return .expression(result)
+            let left = try expression(lhs, at: lhsNode)
+            guard let compare = forms.boolean else { break }
+            return .expression(compare(left, flag))
         case (.literal(.boolean(let flag)), _) where rhs.isExpression:
-            guard let result = DSLOperators.apply(op, try expression(rhs, at: rhsNode), flag) else { break }
-            return .expression(result)
+            let right = try expression(rhs, at: rhsNode)
+            guard let compare = forms.boolean else { break }
+            return .expression(compare(right, flag))
         default:
             break
         }
-        guard let result = DSLOperators.apply(op, try expression(lhs, at: lhsNode), try expression(rhs, at: rhsNode)) else { throw unsupported }
-        return .expression(result)
+        return .expression(forms.expressions(try expression(lhs, at: lhsNode), try expression(rhs, at: rhsNode)))
     }
 
     /// `1...5`, `"a"..<"n"`: Swift ranges need literal bounds of one type (integers and reals

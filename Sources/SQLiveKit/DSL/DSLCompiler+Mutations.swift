@@ -49,18 +49,13 @@ extension DSLCompiler {
     }
 
     /// `score.set(to: 0)`, `score += 1`: an assignment of a column of the table being updated.
-    func assignment(_ op: DSLBinaryOperator, _ lhs: DSLNode, _ rhs: DSLNode, in scope: Scope) throws(Diagnostic) -> DSLValue {
-        guard op != .assign else {
+    func assignment(_ assign: DSLOperatorDefinition.Assign?, _ lhs: DSLNode, _ rhs: DSLNode, in scope: Scope) throws(Diagnostic) -> DSLValue {
+        guard let assign else {
             throw error("= is not a comparison: write == to compare", at: lhs, hint: "to assign in updateAll(…), write column.set(to: value)")
         }
         let column = try assignedColumn(lhs, in: scope)
         let value = try expression(rhs, in: scope)
-        switch op {
-        case .addAssign: return .assignment(column += value)
-        case .subtractAssign: return .assignment(column -= value)
-        case .multiplyAssign: return .assignment(column *= value)
-        default: return .assignment(column /= value)
-        }
+        return .assignment(assign(column, value))
     }
 
     /// The column on the left of an assignment: a bare column name of the table in scope.

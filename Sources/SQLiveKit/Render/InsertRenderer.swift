@@ -36,18 +36,7 @@ final class InsertRenderer: ResultRenderer {
         output.append(prefix)
         for index in 0..<row.columnCount {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            switch row.storageClass(at: index) {
-            case .null:
-                output.append(Self.null)
-            case .integer:
-                row.withText(at: index) { output.append($0) }
-            case .real:
-                SQLLiteral.writeReal(row.double(at: index), format: .insert, to: output)
-            case .text:
-                row.withText(at: index) { SQLLiteral.writeEscapedQuoted($0, to: output) }
-            case .blob:
-                row.withBlob(at: index) { SQLLiteral.writeHexBlob($0, to: output) }
-            }
+            SQLLiteral.writeValue(of: row, at: index, mode: .insert, to: output)
         }
         output.append(Self.end)
         output.endRow()
@@ -55,7 +44,6 @@ final class InsertRenderer: ResultRenderer {
 
     func finish() {}
 
-    private static let null = Array("NULL".utf8)
     private static let end = Array(");\n".utf8)
 
     /// A name as sqlite3 writes it in an INSERT: as is when it is a plain identifier (ASCII

@@ -22,22 +22,9 @@ final class QuoteRenderer: ResultRenderer {
     func write<Row: ResultRow>(row: Row) {
         let output = rows.output
         rows.write(cellCount: row.columnCount, header: { SQLLiteral.writeQuoted($0, to: output) }) { index in
-            switch row.storageClass(at: index) {
-            case .null:
-                output.append(Self.null)
-            case .integer:
-                row.withText(at: index) { output.append($0) }
-            case .real:
-                SQLLiteral.writeReal(row.double(at: index), format: .quote, to: output)
-            case .text:
-                row.withText(at: index) { SQLLiteral.writeQuoted($0, to: output) }
-            case .blob:
-                row.withBlob(at: index) { SQLLiteral.writeHexBlob($0, to: output) }
-            }
+            SQLLiteral.writeValue(of: row, at: index, mode: .quote, to: output)
         }
     }
 
     func finish() {}
-
-    private static let null = Array("NULL".utf8)
 }

@@ -16,6 +16,39 @@ enum SQLLiteral {
         case quote, json, insert
     }
 
+    /// The two modes whose every value is an SQL literal. They differ only in a REAL (see
+    /// ``RealFormat``) and in text with a line break, which `insert` escapes to keep each
+    /// statement on one line.
+    enum Mode {
+        case quote, insert
+    }
+
+    /// Cell `index` of `row` as an SQL literal: the one place each storage class is mapped
+    /// to its literal for `quote` and `insert` modes. Inlined so the renderers' row loops
+    /// stay specialized for their row type, with no boxing or allocation per value.
+    ///
+    ///     SQLLiteral.writeValue(of: row, at: 0, mode: .quote, to: output)   // 'it''s'
+    ///     SQLLiteral.writeValue(of: row, at: 1, mode: .insert, to: output)  // 3.0
+    @inline(__always)
+    static func writeValue<Row: ResultRow>(of row: Row, at index: Int, mode: Mode, to output: OutputBuffer) {
+        switch row.storageClass(at: index) {
+        case .null:
+            output.append(null)
+        case .integer:
+            row.withText(at: index) { output.append($0) }
+        case .real:
+            writeReal(row.double(at: index), format: mode == .insert ? .insert : .quote, to: output)
+        case .text where mode == .insert:
+            row.withText(at: index) { writeEscapedQuoted($0, to: output) }
+        case .text:
+            row.withText(at: index) { writeQuoted($0, to: output) }
+        case .blob:
+            row.withBlob(at: index) { writeHexBlob($0, to: output) }
+        }
+    }
+
+    private static let null = Array("NULL".utf8)
+
     /// `'text'`, single quotes doubled, up to the first NUL (sqlite3 prints with `%s`).
     static func writeQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: OutputBuffer) {
         let text = TextValue.untilNUL(text)
