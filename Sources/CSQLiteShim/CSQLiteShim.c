@@ -1,4 +1,5 @@
 #include <sqlite3.h>
+#include <string.h>
 #include "CSQLiteShim.h"
 
 int sqlive_disable_memory_statistics(void) {
@@ -12,4 +13,9 @@ int sqlive_load_extension(void *connection, const char *path, const char *entryP
     code = sqlite3_load_extension(db, path, entryPoint, error);
     sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, (int *)0);
     return code;
+}
+
+int sqlive_format_real(char *buffer, int size, double value) {
+    sqlite3_snprintf(size, buffer, "%!.20g", value);
+    return (int)strlen(buffer);
 }

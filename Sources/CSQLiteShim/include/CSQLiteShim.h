@@ -2,8 +2,8 @@
 #define CSQLITESHIM_H
 
 /*
- * The calls of SQLite's C API that Swift cannot make: sqlite3_config and sqlite3_db_config
- * are variadic. Connections are passed as void * so that this header need not include
+ * The calls of SQLite's C API that Swift cannot make, or only slowly: sqlite3_config,
+ * sqlite3_db_config and sqlite3_snprintf are variadic. Connections are passed as void * so that this header need not include
  * sqlite3.h (GRDB's module already does, and a header in two modules clashes).
  */
 
@@ -16,5 +16,11 @@ int sqlive_disable_memory_statistics(void);
 /// API only (never the SQL function load_extension()), loads, and turns it off again.
 /// Returns SQLite's result code; on failure *error holds a message to free with sqlite3_free.
 int sqlive_load_extension(void *connection, const char *path, const char *entryPoint, char **error);
+
+/// Writes a REAL as `%!.20g` through sqlite3_snprintf (SQLite's own digits, which differ
+/// from C's and Swift's) into buffer, NUL-terminated; returns the length written. Swift could
+/// reach sqlite3_vsnprintf only through a va_list built per call, which cost more than the
+/// formatting itself (a dynamic cast per argument).
+int sqlive_format_real(char *buffer, int size, double value);
 
 #endif

@@ -1,4 +1,4 @@
-import GRDBSQLite
+import CSQLiteShim
 
 /// Writes values as SQL literals, byte for byte as sqlite3's shell does in `quote`, `insert`
 /// and `json` modes.
@@ -153,11 +153,9 @@ enum SQLLiteral {
     private static func writePrintf(_ value: Double, to output: OutputBuffer) {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 50) { buffer in
             guard let base = buffer.baseAddress else { return }
-            withVaList([value]) { arguments in
-                _ = sqlite3_vsnprintf(Int32(buffer.count), base, "%!.20g", arguments)
-            }
+            let length = Int(sqlive_format_real(base, Int32(buffer.count), value))
             buffer.withMemoryRebound(to: UInt8.self) { text in
-                output.append(UnsafeBufferPointer(rebasing: text[..<(text.firstIndex(of: 0) ?? text.count)]))
+                output.append(UnsafeBufferPointer(rebasing: text[..<length]))
             }
         }
     }
