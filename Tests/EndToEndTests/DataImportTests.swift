@@ -33,6 +33,10 @@ import Testing
         let dump = try BinaryRunner.sqlite3([theirs, ".dump"])
         #expect(try BinaryRunner.sqlite3([ours, ".dump"]).stdout == dump.stdout)
         #expect(dump.stdout.contains("INSERT INTO people VALUES('3','Åsa','C','z','日本');"))
+        // The stored CREATE statement too, which .dump normalizes and .schema shows as is.
+        let schema = try BinaryRunner.sqlite3([theirs, ".schema"])
+        #expect(schema.stdout.hasPrefix("CREATE TABLE IF NOT EXISTS \"people\"("))
+        #expect(try BinaryRunner.sqlite3([ours, ".schema"]).stdout == schema.stdout)
     }
 
     @Test func bad_rows_fail_the_script_only_with_bail() throws {

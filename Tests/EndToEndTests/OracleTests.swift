@@ -127,6 +127,16 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
     ]
 
     static let extraCases: [OracleCase] = [
+        OracleCase(name: "schema: quoted table names get IF NOT EXISTS", script: """
+            CREATE TABLE "x"(a);
+            CREATE TABLE 'y'(a);
+            create table "z"(a);
+            CREATE TABLE [w](a);
+            CREATE TABLE plain(a);
+            CREATE TABLE IF NOT EXISTS "v"(a);
+            CREATE INDEX "i" ON plain(a);
+            .schema
+            """),
         OracleCase(name: "insert: default table name", script: ".mode insert\n.headers on\nSELECT 1 AS a, 'b' AS b;"),
         OracleCase(name: "insert: table names that need quotes", script: """
             .mode insert "my table"

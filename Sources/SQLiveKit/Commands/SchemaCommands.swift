@@ -59,8 +59,17 @@ struct SchemaCommand: MetaCommand {
             sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND tbl_name LIKE ? ORDER BY rowid",
             pattern: arguments.first)
         for sql in statements {
-            session.output.append(sql + ";\n")
+            session.output.append(Self.asSQLite3Shows(sql) + ";\n")
         }
+    }
+
+    /// sqlite3's `.schema` writes `IF NOT EXISTS` into a CREATE TABLE whose name is quoted
+    /// with `"` or `'` (SQLite stores the statement without it), so that its output can be
+    /// run again on a database that has the table. sqlive prints the same bytes.
+    static func asSQLite3Shows(_ sql: String) -> String {
+        let prefix = "CREATE TABLE "
+        guard sql.hasPrefix(prefix + "\"") || sql.hasPrefix(prefix + "'") else { return sql }
+        return "CREATE TABLE IF NOT EXISTS " + sql.dropFirst(prefix.count)
     }
 }
 
