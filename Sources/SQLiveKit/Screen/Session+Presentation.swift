@@ -50,7 +50,7 @@ extension Session {
         }
         do {
             try body()
-        } catch let diagnostic as Diagnostic where diagnostic.message == "interrupted" && screen?.pagerQuit == true {
+        } catch let diagnostic as Diagnostic where diagnostic.isInterruption && screen?.pagerQuit == true {
             // The person quit the pager, which interrupted the statement: nothing failed.
         }
     }
