@@ -58,6 +58,18 @@ import Testing
         #expect(result.stdout.hasSuffix("2\n"))
     }
 
+    /// Standard input and a script file are read by different readers; both show a NUL as
+    /// U+FFFD, also when a combining mark follows it (one Character with the NUL to Swift).
+    @Test func a_nul_before_a_combining_mark_is_replaced_on_stdin_as_in_a_file() throws {
+        let folder = try TemporaryFolder()
+        let script = Data("select 'a\0\u{0650}b';\n".utf8)
+        let path = folder.path + "/nul.sql"
+        FileManager.default.createFile(atPath: path, contents: script)
+        let expected = ProcessResult(stdout: "a\u{FFFD}\u{0650}b\n", stderr: "", status: 0)
+        #expect(try BinaryRunner.run(BinaryRunner.sqlivePath, [], input: script) == expected)
+        #expect(try BinaryRunner.run(BinaryRunner.sqlivePath, ["-f", path], input: Data()) == expected)
+    }
+
     @Test func meta_commands_with_wrong_arguments_say_how_to_use_them() throws {
         let result = try BinaryRunner.sqlive([], input: ".mode nonsense\n.headers maybe\n.nullvalue\n.separator a b c\n.read\n.fnord\n.hedaers on\nselect 'still here';\n")
         #expect(result.stdout == "still here\n")

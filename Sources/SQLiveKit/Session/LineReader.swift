@@ -45,13 +45,21 @@ public final class FileLineSource: LineSource {
         var count = length
         if count > 0 && buffer[count - 1] == 0x0A { count -= 1 }
         return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
-            let bytes = UnsafeBufferPointer(start: $0, count: count)
-            guard memchr(buffer, 0, count) != nil else { return String(decoding: bytes, as: UTF8.self) }
-            // SQLite reads text up to a NUL; show NUL as U+FFFD so SQLite reports the bad
-            // token instead of silently cutting the line. Replaced byte by byte: a NUL and a
-            // combining mark after it are one Character, which a String search would miss.
-            return String(decoding: bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
+            Self.line(from: UnsafeBufferPointer(start: $0, count: count))
         }
+    }
+
+    /// A line's bytes as text, for every reader of input lines (files, standard input).
+    ///
+    /// SQLite reads text up to a NUL; each NUL is shown as U+FFFD so SQLite reports the bad
+    /// token instead of silently cutting the line. Replaced byte by byte: a NUL and a
+    /// combining mark after it are one Character, which a String search would miss. Invalid
+    /// UTF-8 becomes U+FFFD too.
+    public static func line(from bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return String(decoding: bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
     }
 }
 

@@ -14,8 +14,8 @@ import Glibc
 ///     var lines = StandardInputLines(waker: signals.waker)
 ///     ScriptRunner(session: session).run(&lines, source: "stdin")
 ///
-/// Lines are cut at `\n` from a 64 KiB buffer; a NUL byte becomes U+FFFD, as in
-/// ``FileLineSource``, so SQLite reports it instead of silently cutting the line.
+/// Lines are cut at `\n` from a 64 KiB buffer and decoded as ``FileLineSource`` decodes
+/// them (a NUL byte becomes U+FFFD, so SQLite reports it instead of silently cutting the line).
 final class StandardInputLines: LineSource {
     private let waker: MainLoopWaker?
     private var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -52,14 +52,16 @@ final class StandardInputLines: LineSource {
         }
     }
 
-    /// The line made of `partial` and the buffer up to `index`; empties `partial`.
+    /// The line made of `partial` and the buffer up to `index`; empties `partial`. A line
+    /// inside the buffer (the common case) is decoded in place, without a copy.
     private func takeLine(upTo index: Int) -> String {
-        var bytes = partial
-        partial.removeAll(keepingCapacity: true)
-        bytes.append(contentsOf: buffer[start..<max(start, index)])
-        let line = String(decoding: bytes, as: UTF8.self)
-        guard bytes.contains(0) else { return line }
-        return line.replacingOccurrences(of: "\0", with: "\u{FFFD}")
+        let lineEnd = max(start, index)
+        guard !partial.isEmpty else {
+            return buffer.withUnsafeBufferPointer { FileLineSource.line(from: UnsafeBufferPointer(rebasing: $0[start..<lineEnd])) }
+        }
+        defer { partial.removeAll(keepingCapacity: true) }
+        partial.append(contentsOf: buffer[start..<lineEnd])
+        return partial.withUnsafeBufferPointer(FileLineSource.line(from:))
     }
 
     /// Reads more bytes into the empty buffer; false at end of input, on an error, or when
