@@ -15,10 +15,18 @@ extension Session {
         guard board.isActive else { return }
         board.maintain()
         guard printsPanesInline else { return }
-        if !board.waitUntilSettled() {
-            warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
+        var events: [PaneEvent] = []
+        // Applying a frame may start more work (the schema changed: panes compile again and
+        // run): a few rounds take it all.
+        for _ in 0..<8 {
+            if !board.waitUntilSettled() {
+                warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
+                break
+            }
+            events += board.drainEvents()
+            guard board.hasWorkDue else { break }
         }
-        printPaneUpdates(board.drainEvents())
+        printPaneUpdates(events)
     }
 
     /// True when panes print as blocks after each statement rather than in a dock.

@@ -1,64 +1,50 @@
 import GRDB
 import GRDBSQLite
 
-/// A pane's query compiled on the session's connection, shared with the fetch closure that
-/// GRDB runs on its writer queue.
+/// A pane's query compiled on the panes' reader connection, stepped at each refresh for at
+/// most `limit + 1` rows: a pane on a table of ten million rows costs the rows it shows.
 ///
-/// The text, SQL or DSL, becomes a statement only through ``Session/compileQuery(_:in:)``.
-/// The statement is compiled once per observation and stepped at each refresh, at most
-/// `limit + 1` times: a pane on a table of ten million rows costs the rows it shows.
+///     let statement = try PaneStatement(job: job, db: reader)
+///     let result = try statement.fetch(db, parameters: store)  // job.rowLimit rows, hasMore
 ///
-///     let query = try PaneQuery(statement: statement, db: db)
-///     let result = try query.fetch(db, limit: 20)   // 20 rows, hasMore when there are more
-///
-/// ## Thread safety
-/// `Statement` is not `Sendable`: it belongs to one connection. This box is used only inside
-/// database accesses of that connection (the fetch closure, ``close()``), and GRDB runs those
-/// one at a time on its serialized writer queue; that serialization is what protects
-/// `statement`. ``close()`` releases the statement inside such an access, so SQLite's
-/// `sqlite3_finalize` never runs on another thread while the connection is in use there.
-final class PaneQuery: @unchecked Sendable {
-    private var statement: Statement?
+/// Not `Sendable`: a `Statement` belongs to one connection. Statements live in the
+/// ``RefreshScheduler``'s cache, which only its serial queue touches, inside accesses of the
+/// reader connection.
+final class PaneStatement {
+    private let statement: Statement
     let columns: [String]
     let keyColumns: [Int]
-    /// The region SQLite's authorizer reported when compiling, before GRDB's observation
-    /// canonicalizes it.
-    let declaredRegion: DatabaseRegion
+    let rowLimit: Int
+    /// The DSL's own arguments (GRDB binds a query's literals); nil: `.parameter` values.
+    private let arguments: StatementArguments?
 
-    /// Refuses statements that would change the database: a pane only reads.
-    init(statement: Statement, text: String, db: Database) throws(Diagnostic) {
-        guard statement.isReadonly, statement.columnCount > 0 else {
-            throw Diagnostic("a pane needs a query that returns rows, not \(text.firstLineSummary)",
-                             hint: "pin a SELECT (or a DSL query); run changes as plain statements")
-        }
-        self.statement = statement
+    init(job: PaneJob, db: Database) throws {
+        statement = try db.makeStatement(sql: job.sql)
         columns = statement.columnNames
         keyColumns = Self.keyColumns(of: statement, db: db)
-        declaredRegion = statement.databaseRegion
+        rowLimit = job.rowLimit
+        arguments = job.arguments
     }
 
-    /// Steps the statement for at most `limit` rows, plus one to know whether there are more.
-    func fetch(_ db: Database, limit: Int) throws -> PaneResult {
-        guard let statement else {
-            throw Diagnostic("the pane's query was closed")
+    /// Steps the statement for at most the row limit, plus one to know whether there are more.
+    func fetch(_ db: Database, parameters: ParameterStore) throws -> PaneResult {
+        if let arguments {
+            statement.setUncheckedArguments(arguments)
+        } else if sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
+            statement.setUncheckedArguments(StatementArguments(parameters.values(for: statement.sqliteStatement)))
         }
         let cursor = RowWindowCursor(statement: statement)
         var rows: [StoredRow] = []
         var hasMore = false
         let columnCount = statement.columnCount
         while let row = try cursor.next() {
-            if rows.count == limit {
+            if rows.count == rowLimit {
                 hasMore = true
                 break
             }
             rows.append(StatementRow(statement: row, columnCount: columnCount).stored())
         }
         return PaneResult(columns: columns, rows: rows, hasMore: hasMore, keyColumns: keyColumns)
-    }
-
-    /// Releases the statement; call inside a database access of its connection.
-    func close(_ db: Database) {
-        statement = nil
     }
 
     /// The result columns that hold the whole primary key (or rowid) of the first table that
