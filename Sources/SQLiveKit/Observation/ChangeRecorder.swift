@@ -94,8 +94,12 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     /// Starts (or goes on) watching a pane's region; `facts` describe the region's tables.
     func watch(_ token: ObservationToken, paneID: Int, label: String, region: DatabaseRegion,
-               tables: Set<String>, facts: [String: TableFacts]) {
+               tables: Set<String>, facts: [String: TableFacts], inheriting previous: ObservationToken? = nil) {
         state.withLock { state in
+            if let previous {
+                if let summary = state.pending.removeValue(forKey: previous) { state.pending[token] = summary }
+                if state.notified.remove(previous) != nil { state.notified.insert(token) }
+            }
             Self.removeFromIndex(token, &state)
             let watched = Watched(paneID: paneID, label: label, region: region, tables: tables)
             state.watched[token] = watched
@@ -147,10 +151,11 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         state.withLock { $0.checkpoint = ($0.pending, $0.notified) }
     }
 
-    /// The statement failed: SQLite undid its changes (unless it ended the transaction,
-    /// which the rollback hook already reported).
-    func statementDidFail() {
+    /// The statement failed: SQLite undid its changes — and all the transaction's, when no
+    /// transaction is open any more (`RAISE(ROLLBACK)`, a failed COMMIT), which no hook says.
+    func statementDidFail(transactionIsOpen: Bool) {
         state.withLock { state in
+            guard transactionIsOpen else { return Self.endTransaction(&state) }
             guard let checkpoint = state.checkpoint else { return }
             state.pending = checkpoint.pending
             state.notified = checkpoint.notified
@@ -177,9 +182,15 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                 state.updatedColumns[table] = columns
             }
             let candidates = state.byTable[table, default: []].union(state.everywhere)
-            let tokens = candidates
-                .filter { state.watched[$0]?.region.isModified(byEventsOfKind: eventKind) == true }
-                .sorted()
+            let narrows = state.facts[table]?.reportsEveryChange(of: eventKind) ?? false
+            // A statement that may delete rows unreported (REPLACE) concerns every pane on
+            // the table, whatever columns it reads.
+            let deletion = DatabaseEventKind.delete(tableName: eventKind.tableName)
+            let tokens = candidates.filter { token in
+                guard let region = state.watched[token]?.region else { return false }
+                return region.isModified(byEventsOfKind: eventKind)
+                    || (!narrows && region.isModified(byEventsOfKind: deletion))
+            }.sorted()
             var columns: [ObservationToken: Set<String>] = [:]
             if !updated.isEmpty {
                 for token in tokens {
@@ -189,7 +200,6 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                     }
                 }
             }
-            let narrows = state.facts[table]?.reportsEveryChange(of: eventKind) ?? false
             let interest = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
             state.interest[KindKey(table: table, kind: eventKind.eventKind)] = interest
             state.lastInterest = interest

@@ -82,7 +82,12 @@ struct StatementImpact {
         if pane.status == .paused { return "paused" }
         if writes == .schema { return "runs again after the schema change" }
         guard let region = pane.region else { return "unaffected" }
-        let touching = kinds.filter { region.isModified(byEventsOfKind: $0) }
+        // A kind that may delete rows unreported (REPLACE) touches every pane on its table.
+        let touching = kinds.filter { kind in
+            region.isModified(byEventsOfKind: kind)
+                || (facts[kind.tableName.lowercased()]?.reportsEveryChange(of: kind) != true
+                    && region.isModified(byEventsOfKind: .delete(tableName: kind.tableName)))
+        }
         guard !touching.isEmpty else { return "unaffected" }
         let refreshes = pane.isFailed ? "retries" : "refreshes"
         // Rowids narrow a pane only where SQLite reports every row the statement changes.

@@ -20,14 +20,14 @@ extension PaneBoard {
     /// out restarts that waited for the end of the user's transaction, and retries refreshes
     /// that waited for the user's lock.
     func maintain() {
-        guard !panes.isEmpty, let engine else { return }
+        guard !panes.isEmpty, engine != nil || !pendingRestarts.isEmpty else { return }
         let inTransaction = connection.queue.inDatabase { $0.isInsideTransaction }
         syncAttachments()
         // Inside a transaction the reader sees nothing new (it reads what is committed), and
         // on a shared in-memory database it cannot even read: wait for the transaction's end.
         guard !inTransaction else { return }
-        engine.scheduler.requestSchemaCheck()
-        engine.scheduler.retryIfBlocked()
+        engine?.scheduler.requestSchemaCheck()
+        engine?.scheduler.retryIfBlocked()
         for (id, cause) in pendingRestarts.sorted(by: { $0.key < $1.key }) {
             if let index = panes.firstIndex(where: { $0.id == id }) {
                 restart(index, cause: cause)
@@ -55,6 +55,7 @@ extension PaneBoard {
     /// The session ran a statement; one that may rewrite the schema (VACUUM bumps its version
     /// without a commit hook) makes the next schema change the user's own.
     func statementDidRun(_ text: String) {
+        guard engine != nil else { return }
         let verb = StatementImpact.verb(of: text)
         if ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb) {
             localSchemaStatementSinceCheck = true

@@ -43,9 +43,24 @@ extension PaneBoard {
         let engine = PaneEngine(recorder: recorder, scheduler: scheduler, watcher: watcher)
         self.engine = engine
         commitsAtSchemaCheck = recorder.commitCount
+        localSchemaStatementSinceCheck = false
         mirroredAttachments = []
         syncAttachments()
         return engine
+    }
+
+    /// Binds the engine, or says to wait: inside the user's transaction on a shared
+    /// in-memory database the panes' connection cannot even open (the user holds the lock);
+    /// it opens when the transaction ends (``maintain()``).
+    func bindOrWait() throws(Diagnostic) -> Bool {
+        if engine != nil { return true }
+        do {
+            _ = try bind()
+            return true
+        } catch {
+            if connection.queue.inDatabase({ $0.isInsideTransaction }) { return false }
+            throw error
+        }
     }
 
     /// `.open` replaced the user's connection: the panes move to the new database.
@@ -95,7 +110,11 @@ extension PaneBoard {
     }
 
     /// Starts refreshing a pane with a compiled query; its first value comes with `cause`.
-    func start(_ index: Int, query: CompiledPane, cause: RefreshCause) throws(Diagnostic) {
+    ///
+    /// A pane restarted inside the user's transaction keeps what the transaction changed so
+    /// far in its region (`inheriting` its previous token), so that the commit wakes it.
+    func start(_ index: Int, query: CompiledPane, cause: RefreshCause,
+               inheriting previous: ObservationToken? = nil) throws(Diagnostic) {
         let engine = try bind()
         nextToken += 1
         let token = ObservationToken(value: nextToken)
@@ -105,7 +124,7 @@ extension PaneBoard {
         panes[index].region = query.analysis.region
         let pane = panes[index]
         engine.recorder.watch(token, paneID: pane.id, label: pane.label, region: query.analysis.region,
-                              tables: query.analysis.tables, facts: query.analysis.facts)
+                              tables: query.analysis.tables, facts: query.analysis.facts, inheriting: previous)
         engine.scheduler.start(PaneJob(paneID: pane.id, token: token, sql: query.sql, arguments: query.arguments,
                                        rowLimit: pane.rowLimit), cause: cause)
     }
@@ -122,14 +141,18 @@ extension PaneBoard {
     /// recover from errors, and refresh by hand. A query that no longer compiles leaves the
     /// pane failed, showing the error, until the next schema change or external commit.
     func restart(_ index: Int, cause: RefreshCause) {
+        let previous = panes[index].token
         stop(index)
         pendingRestarts.removeValue(forKey: panes[index].id)
         do {
             // The engine watches the schema even while the query does not compile.
-            _ = try bind()
+            guard try bindOrWait() else {
+                pendingRestarts[panes[index].id] = cause
+                return
+            }
             let query = try compile(panes[index].query)
             panes[index].status = .live
-            try start(index, query: query, cause: cause)
+            try start(index, query: query, cause: cause, inheriting: previous)
         } catch {
             fail(index, message: error.message, cause: cause)
             localEvents.append(.failed(paneID: panes[index].id, message: error.message))

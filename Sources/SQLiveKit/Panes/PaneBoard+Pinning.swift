@@ -17,13 +17,16 @@ extension PaneBoard {
     /// Pins a query already compiled on the session's connection.
     @discardableResult
     func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
-        _ = try bind()
         let name = try uniqueName(name, for: query)
         let id = nextID
         panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
         let index = panes.count - 1
         do {
-            try start(index, query: query, cause: .pinned)
+            if try bindOrWait() {
+                try start(index, query: query, cause: .pinned)
+            } else {
+                pendingRestarts[id] = .pinned
+            }
         } catch {
             panes.removeLast()
             throw error

@@ -99,11 +99,11 @@ public final class Session {
             }
             succeeded = true
         } catch let diagnostic as Diagnostic {
-            recorder?.statementDidFail()
+            recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
             report(diagnostic, at: unit.location)
             succeeded = false
         } catch {
-            recorder?.statementDidFail()
+            recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
             report(Diagnostic("\(error)"), at: unit.location)
             succeeded = false
         }

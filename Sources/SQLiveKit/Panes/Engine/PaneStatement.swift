@@ -12,16 +12,16 @@ import GRDBSQLite
 /// reader connection.
 final class PaneStatement {
     private let statement: Statement
-    let columns: [String]
-    let keyColumns: [Int]
+    /// The columns and key columns as of the last fetch: SQLite prepares a statement again
+    /// by itself when the schema changed (`SELECT *` then has new columns).
+    private var columns: [String] = []
+    private var keyColumns: [Int] = []
     let rowLimit: Int
     /// The DSL's own arguments (GRDB binds a query's literals); nil: `.parameter` values.
     private let arguments: StatementArguments?
 
     init(job: PaneJob, db: Database) throws {
         statement = try db.makeStatement(sql: job.sql)
-        columns = statement.columnNames
-        keyColumns = Self.keyColumns(of: statement, db: db)
         rowLimit = job.rowLimit
         arguments = job.arguments
     }
@@ -36,22 +36,34 @@ final class PaneStatement {
         let cursor = RowWindowCursor(statement: statement)
         var rows: [StoredRow] = []
         var hasMore = false
-        let columnCount = statement.columnCount
+        var columnCount: Int?
         while let row = try cursor.next() {
             if rows.count == rowLimit {
                 hasMore = true
                 break
             }
-            rows.append(StatementRow(statement: row, columnCount: columnCount).stored())
+            let count = columnCount ?? Int(sqlite3_column_count(row))
+            columnCount = count
+            rows.append(StatementRow(statement: row, columnCount: count).stored())
         }
+        refreshColumns(db)
         return PaneResult(columns: columns, rows: rows, hasMore: hasMore, keyColumns: keyColumns)
+    }
+
+    /// Reads the column names from the statement as SQLite prepared it last.
+    private func refreshColumns(_ db: Database) {
+        let handle = statement.sqliteStatement
+        let names = (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        guard names != columns else { return }
+        columns = names
+        keyColumns = Self.keyColumns(of: statement, db: db)
     }
 
     /// The result columns that hold the whole primary key (or rowid) of the first table that
     /// has all of them in the result, from SQLite's column metadata.
     private static func keyColumns(of statement: Statement, db: Database) -> [Int] {
         var origins: [(table: String, column: String, index: Int)] = []
-        for index in 0..<statement.columnCount {
+        for index in 0..<Int(sqlite3_column_count(statement.sqliteStatement)) {
             let column = Int32(index)
             guard let table = sqlite3_column_table_name(statement.sqliteStatement, column),
                   let origin = sqlite3_column_origin_name(statement.sqliteStatement, column) else { continue }
