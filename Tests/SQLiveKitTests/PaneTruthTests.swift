@@ -354,6 +354,42 @@ import Testing
         #expect(!test.errorText.contains("never refreshes"))
     }
 
+    // MARK: - The user never waits for a pane
+
+    /// A pane whose query never ends holds the database's shared lock (a rollback journal,
+    /// the shared in-memory database): the user's write interrupts it and goes on — even with
+    /// `.timeout 0`, which fails at once on any other lock — and the pane runs again after
+    /// the commit.
+    @Test(arguments: storages)
+    func a_write_never_waits_for_a_pane_read(storage: String) throws {
+        let directory = try TemporaryDirectory()
+        let test = try Self.session(storage, in: directory)
+        let endless = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
+        test.run(".timeout 0\n.pin --name slow SELECT CASE WHEN (SELECT count(*) FROM player) > 2 THEN \(endless) ELSE 'fast' END")
+        #expect(Self.firstValue(test) == "fast")
+        let queue = test.session.connection.queue
+        try queue.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Third')") }
+        let deadline = Date().addingTimeInterval(10)
+        var started = false
+        while !started && Date() < deadline {
+            test.board.updateActivities()
+            if case .refreshing(let since) = test.board.panes[0].activity, Date().timeIntervalSince(since) > 0.05 {
+                started = true
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(started, "the never-ending refresh did not start")
+        // With `.timeout 0`, this throws "database is locked" unless the pane's read yields.
+        try queue.write { try $0.execute(sql: "DELETE FROM player WHERE name = 'Third'") }
+        let refreshed = Date().addingTimeInterval(10)
+        while test.board.panes[0].lastCause?.description.contains("delete player") != true && Date() < refreshed {
+            _ = test.board.drainEvents()
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(test.board.panes[0].lastCause?.description.contains("delete player") == true)
+        #expect(Self.firstValue(test) == "fast")
+    }
+
     // MARK: - One frame, one commit
 
     @Test func panes_woken_by_one_commit_show_the_same_state() async throws {

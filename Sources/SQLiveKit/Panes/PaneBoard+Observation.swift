@@ -20,18 +20,20 @@ extension PaneBoard {
     /// (before any pane's first fetch, so that no commit of another process is missed).
     func bind() throws(Diagnostic) -> PaneEngine {
         if let engine { return engine }
-        let reader: DatabaseQueue
+        let scheduler: RefreshScheduler
         do {
-            guard let opened = try connection.openPaneReader() else {
-                throw Diagnostic("panes need a database they can share: this in-memory database is private")
-            }
-            reader = opened
+            let connection = self.connection
+            scheduler = try RefreshScheduler(openReader: {
+                guard let reader = try connection.openPaneReader() else {
+                    throw Diagnostic("panes need a database they can share: this in-memory database is private")
+                }
+                return reader
+            }, inbox: inbox, throttles: isInteractive)
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {
             throw Diagnostic("cannot open a connection for the panes: \(RefreshScheduler.message(of: error))")
         }
-        let scheduler = RefreshScheduler(reader: reader, inbox: inbox, throttles: isInteractive)
         scheduler.setParameters(parameters)
         let recorder = ChangeRecorder(inbox: inbox) { woken in scheduler.wake(woken) }
         recorder.traceEnabled = traceRequested
