@@ -71,22 +71,6 @@ public struct Pane: Sendable {
     var token: ObservationToken?
     /// The `.parameter` names its query binds: a new value for one refreshes it.
     var parameterNames: [String] = []
-    /// Causes of the refreshes not yet printed in a script.
-    var unprintedCauses: [RefreshCause] = []
-    /// What a script showed last, to print a pane only when what it shows changed.
-    var printed: Shown?
-
-    /// What a pane shows: its rows or its error.
-    struct Shown: Equatable {
-        var result: PaneResult?
-        var error: String?
-    }
-
-    var shown: Shown {
-        if case .failed(let message) = status { return Shown(result: nil, error: message) }
-        return Shown(result: result, error: nil)
-    }
-
     init(id: Int, name: String, query: String, rowLimit: Int, dedupe: Bool) {
         self.id = id
         self.name = name
@@ -108,7 +92,6 @@ public struct Pane: Sendable {
         refreshCount += 1
         lastRefresh = time
         lastCause = cause
-        unprintedCauses.append(cause)
         history.append(Refresh(number: refreshCount, time: time, cause: cause, outcome: outcome))
         if history.count > Self.historyLimit {
             history.removeFirst(history.count - Self.historyLimit)

@@ -75,7 +75,7 @@ extension PaneBoard {
             }
             panes[index].status = .live
             panes[index].result = result
-            panes[index].recordRefresh(at: now, cause: cause, outcome: result.rowCountText)
+            record(index, cause: cause, outcome: result.rowCountText)
             return .refreshed(paneID: panes[index].id, cause: cause)
         case .failure(let message):
             if panes[index].dedupe, panes[index].status == .failed(message) {

@@ -47,8 +47,11 @@ extension PaneBoard {
     /// Notes that the dock shows every pane as it is now, so that `.layout inline` later
     /// prints only the changes made after it.
     public func markShownInDock() {
-        for index in panes.indices {
-            markPrinted(index)
-        }
+        presentation.markShown(panes)
+    }
+
+    /// The panes to print as blocks now (scripts, `.layout inline`): see ``PanePresentation``.
+    func takeBlocksToPrint() -> [PanePresentation.Block] {
+        presentation.takeBlocks(of: panes)
     }
 }

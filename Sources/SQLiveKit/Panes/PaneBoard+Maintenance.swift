@@ -62,6 +62,13 @@ extension PaneBoard {
         }
     }
 
+    /// A command of the session changed the schema: the next check finds it, as the user's.
+    func schemaChangedLocally() {
+        guard let engine else { return }
+        localSchemaStatementSinceCheck = true
+        engine.scheduler.requestSchemaCheck()
+    }
+
     /// The schema changed on the reader: every pane compiles again, once the user's
     /// transaction (if any) ends. With no commit or schema statement of the user's since the
     /// last check, another process changed it.

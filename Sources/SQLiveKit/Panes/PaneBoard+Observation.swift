@@ -165,7 +165,13 @@ extension PaneBoard {
     func fail(_ index: Int, message: String, cause: RefreshCause) {
         panes[index].status = .failed(message)
         panes[index].lastChange = nil
-        panes[index].recordRefresh(at: clock(), cause: cause, outcome: "error: \(message)")
+        record(index, cause: cause, outcome: "error: \(message)")
+    }
+
+    /// Records a refresh in the pane's history and for what it prints next.
+    func record(_ index: Int, cause: RefreshCause, outcome: String) {
+        panes[index].recordRefresh(at: clock(), cause: cause, outcome: outcome)
+        presentation.noteRefresh(of: panes[index].id, cause: cause)
     }
 }
 

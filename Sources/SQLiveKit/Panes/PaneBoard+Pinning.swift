@@ -44,6 +44,7 @@ extension PaneBoard {
         for index in indexes.sorted(by: >) {
             stop(index)
             pendingRestarts.removeValue(forKey: panes[index].id)
+            presentation.forget(panes[index].id)
             panes.remove(at: index)
         }
         tokenOwners = tokenOwners.filter { !ids.contains($0.value) }

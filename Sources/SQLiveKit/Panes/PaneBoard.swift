@@ -81,6 +81,8 @@ public final class PaneBoard {
     var commitsAtSchemaCheck = 0
     /// The user ran CREATE, ALTER, VACUUM… since the last schema check.
     var localSchemaStatementSinceCheck = false
+    /// What each pane last showed, and what it must print next.
+    var presentation = PanePresentation()
     /// How many pane values were applied since the session began.
     public private(set) var fetchCount = 0
 
