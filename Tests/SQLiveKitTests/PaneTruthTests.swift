@@ -390,6 +390,66 @@ import Testing
         #expect(Self.firstValue(test) == "fast")
     }
 
+    /// A pane whose query never ends moves to the slow lane: the other panes go on
+    /// refreshing from their own snapshots meanwhile.
+    @Test(arguments: storages)
+    func a_slow_pane_never_holds_the_fast_ones_back(storage: String) throws {
+        let directory = try TemporaryDirectory()
+        let test = try Self.session(storage, in: directory)
+        let endless = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
+        test.run("""
+            CREATE TABLE other(x);
+            .pin --name slow SELECT CASE WHEN (SELECT count(*) FROM player) > 2 THEN \(endless) ELSE 'fast' END
+            .pin --name other SELECT count(*) FROM other
+            """)
+        let queue = test.session.connection.queue
+        try queue.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Third')") }
+        for value in 1...3 {
+            try queue.write { try $0.execute(sql: "INSERT INTO other VALUES (?)", arguments: [value]) }
+            let deadline = Date().addingTimeInterval(10)
+            while Self.firstValue(test, pane: 1) != "\(value)" && Date() < deadline {
+                _ = test.board.drainEvents()
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            #expect(Self.firstValue(test, pane: 1) == "\(value)")
+        }
+        test.board.updateActivities()
+        guard case .refreshing = test.board.panes[0].activity else {
+            Issue.record("the slow pane is not refreshing: \(test.board.panes[0].activity)")
+            return
+        }
+    }
+
+    /// On a terminal a pane refreshes at most once per four times its own cost, however
+    /// often commits wake it; scripts are not throttled.
+    @Test func a_slow_pane_is_throttled_on_a_terminal() throws {
+        // WAL: on a rollback journal the writes every 10 ms would interrupt every refresh.
+        let directory = try TemporaryDirectory()
+        let path = directory.path("throttle.db")
+        try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+        let test = try TestSession(path: path, environment: SessionEnvironment(isInteractive: true))
+        test.session.paneBoard.dockIsAvailable = true
+        test.run("CREATE TABLE t(x);")
+        // About 20–60 ms a run here: far above the 10 ms under which nothing is throttled.
+        let costly = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300000) SELECT count(*) FROM c)"
+        try test.board.pin("SELECT count(*) + \(costly) * 0 FROM t", name: "costly")
+        let queue = test.session.connection.queue
+        let start = Date()
+        var writes = 0
+        while Date().timeIntervalSince(start) < 1.5 {
+            try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+            writes += 1
+            _ = test.board.drainEvents()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let timing = try #require(test.board.panes[0].timing.median)
+        let refreshes = test.board.panes[0].refreshCount
+        // Without throttling: about one refresh per cost; with it, one per four costs.
+        let unthrottled = 1.5 / timing
+        #expect(refreshes >= 2)
+        #expect(Double(refreshes) <= unthrottled / 4 * 1.5 + 2, "\(refreshes) refreshes in 1.5 s at \(timing) s each, \(writes) writes")
+    }
+
     // MARK: - One frame, one commit
 
     @Test func panes_woken_by_one_commit_show_the_same_state() async throws {
