@@ -1,0 +1,202 @@
+import Foundation
+import GRDB
+@testable import SQLiveKit
+
+/// Runs a ``PaneWorkload`` in a ``TestSession`` and, after every step that leaves no
+/// transaction open, compares every pane with its query run fresh on the latest committed
+/// state, and the pane's last block printed in the script with what `.pane ID` prints now
+/// (a script must not leave a stale block as a pane's last word). Each pane's first difference is described so it can be replayed; a pane found
+/// wrong once is not reported again (it would stay wrong), and the run stops after
+/// ``reportLimit`` differences.
+///
+/// The fresh run uses a connection of its own on a file database (so it sees exactly what
+/// was committed), and the session's connection on an in-memory one (outside a transaction
+/// that connection sees just the committed state too).
+final class PaneWorkloadRunner {
+    /// Every pane keeps up to this many rows (`.pin --rows 1000`): all rows of the workload.
+    static let rowLimit = 1000
+    /// Differences reported per run, at most.
+    static let reportLimit = 4
+
+    let workload: PaneWorkload
+    let files: PaneWorkloadFiles
+    let test: TestSession
+    private var oracle: PaneWorkloadOracle
+    private var freshConnection: DatabaseQueue?
+    private var writers: [PaneWorkloadDatabase: DatabaseQueue] = [:]
+    /// The reproduction script: every input so far, paths written out.
+    private(set) var script: [String] = []
+    /// The body of the last block each pane printed (its rows or error), by pane id.
+    private var lastBlocks: [Int: [String]] = [:]
+
+    init(_ workload: PaneWorkload) throws {
+        self.workload = workload
+        files = try PaneWorkloadFiles()
+        if workload.storage == .wal {
+            let queue = try DatabaseQueue(path: files.main)
+            try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try queue.close()
+        }
+        test = try TestSession(path: workload.storage.isFile ? files.main : ":memory:")
+        test.board.clock = { PaneFixtures.time }
+        oracle = PaneWorkloadOracle(session: test.session)
+    }
+
+    /// The panes already reported, by id.
+    private var reported: Set<Int> = []
+    private var mismatches: [PaneMismatch] = []
+
+    /// Runs the setup then every step; the differences found (empty when every pane was
+    /// right after every step).
+    func run() throws -> [PaneMismatch] {
+        for input in workload.setup {
+            try perform(.session(input))
+        }
+        try check(step: nil)
+        for (index, step) in workload.steps.enumerated() where mismatches.count < Self.reportLimit {
+            try perform(step)
+            try check(step: index)
+        }
+        return mismatches
+    }
+
+    // MARK: - Steps
+
+    private func perform(_ step: PaneWorkload.Step) throws {
+        switch step {
+        case .session(let input):
+            let resolved = files.resolve(input)
+            script.append(resolved)
+            oracle.note(resolved)
+            noteBlocks(test.run(resolved))
+        case .external(let database, let sql):
+            // Another connection cannot commit while the session holds a write transaction.
+            guard !isInsideTransaction else {
+                script.append("-- (skipped while a transaction is open) another connection writes \(database): \(sql)")
+                return
+            }
+            script.append(step.scriptLine)
+            do {
+                try writer(for: database).writeWithoutTransaction { try $0.execute(sql: sql) }
+            } catch let error as DatabaseError {
+                script.append("-- which failed: \(error.message ?? error.description)")
+            }
+            noteBlocks(test.run(".notify all"))
+        }
+    }
+
+    /// Keeps the last block of each pane a script printed: `-- pane ID (NAME): CAUSE`, then
+    /// its rows or `-- error: …`, up to the next block.
+    private func noteBlocks(_ output: String) {
+        for (id, body) in Self.blocks(in: output) { lastBlocks[id] = body }
+    }
+
+    static func blocks(in output: String) -> [(id: Int, body: [String])] {
+        var blocks: [(id: Int, body: [String])] = []
+        let text = output.hasSuffix("\n") ? output.dropLast() : Substring(output)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("-- pane "), let id = Int(line.dropFirst(8).prefix { $0.isNumber }) {
+                blocks.append((id, []))
+            } else if !blocks.isEmpty {
+                blocks[blocks.count - 1].body.append(String(line))
+            }
+        }
+        return blocks
+    }
+
+    private func writer(for database: PaneWorkloadDatabase) throws -> DatabaseQueue {
+        if let writer = writers[database] { return writer }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let writer = try DatabaseQueue(path: database == .main ? files.main : files.aux, configuration: configuration)
+        writers[database] = writer
+        return writer
+    }
+
+    // MARK: - Checks
+
+    var isInsideTransaction: Bool {
+        test.session.connection.queue.inDatabase { $0.isInsideTransaction }
+    }
+
+    /// Compares every pane with a fresh run of its query, unless a transaction is open.
+    private func check(step: Int?) throws {
+        guard !isInsideTransaction else { return }
+        let panes = test.board.panes
+        let expected = try freshSnapshots(of: panes.map(\.query))
+        for (pane, fresh) in zip(panes, expected) where !reported.contains(pane.id) {
+            let shown = PaneSnapshot(shownBy: pane)
+            guard shown != .paused else { continue }
+            if shown != fresh {
+                report(pane, step: step, expected: "\(fresh)", shown: "\(shown)", aspect: "shows")
+                continue
+            }
+            let current = Self.blocks(in: test.run(".pane \(pane.id)")).first?.body ?? []
+            if lastBlocks[pane.id] != current {
+                report(pane, step: step, expected: current.joined(separator: "\n"),
+                       shown: lastBlocks[pane.id]?.joined(separator: "\n") ?? "(never printed)",
+                       aspect: "printed last in the script")
+            }
+        }
+    }
+
+    private func report(_ pane: Pane, step: Int?, expected: String, shown: String, aspect: String) {
+        reported.insert(pane.id)
+        mismatches.append(PaneMismatch(workload: workload, step: step, pane: pane.label, query: pane.query,
+                                       aspect: aspect, expected: expected, shown: shown, script: script))
+    }
+
+    /// Each query run fresh, all from one read of the committed state.
+    private func freshSnapshots(of queries: [String]) throws -> [PaneSnapshot] {
+        let oracle = oracle
+        guard workload.storage.isFile else {
+            return test.session.connection.queue.inDatabase { db in queries.map { oracle.fresh($0, in: db) } }
+        }
+        let connection = try freshConnection ?? openFreshConnection()
+        return try connection.read { db in queries.map { oracle.fresh($0, in: db) } }
+    }
+
+    private func openFreshConnection() throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.readonly = true
+        configuration.prepareDatabase { [aux = files.aux] db in
+            try db.execute(sql: "ATTACH DATABASE ? AS aux", arguments: [aux])
+        }
+        let connection = try DatabaseQueue(path: files.main, configuration: configuration)
+        freshConnection = connection
+        return connection
+    }
+}
+
+/// A pane that differs from its query run fresh, with what it takes to replay it.
+struct PaneMismatch: CustomStringConvertible {
+    let workload: PaneWorkload
+    /// The index of the step after which the panes differed; nil: right after the setup.
+    let step: Int?
+    let pane: String
+    let query: String
+    /// What differs: what the pane shows, or the last block the script printed for it.
+    let aspect: String
+    let expected: String
+    let shown: String
+    let script: [String]
+
+    var description: String {
+        let seed = workload.seed.map { "seed \($0)" } ?? "fixed scenario"
+        let when = step.map { "after step \($0) of \(workload.steps.count)" } ?? "after the setup"
+        let replay = workload.seed.map {
+            "\nReplay: SQLIVE_DIFF_SEED=\($0) SQLIVE_DIFF_STATEMENTS=\(workload.steps.count) swift test --skip-build --filter PaneDifferentialTests"
+        } ?? ""
+        return """
+            What a pane \(aspect) differs from its query run fresh (\(seed), \(workload.storage) database, \(when)).
+            \(pane): \(query)
+            -- expected (fresh run):
+            \(expected)
+            -- \(aspect):
+            \(shown)
+            -- the script so far (the last line is the statement after which they differ):
+            \(script.joined(separator: "\n"))\(replay)
+            """
+    }
+}
