@@ -101,6 +101,10 @@ import Testing
             "UPDATE doc SET body = 'not json' WHERE id = 2;",
             PaneWorkloadSchema.pin("SELECT sum(json_extract(body, '$.a')) FROM doc"),
             "UPDATE doc SET body = '{\"a\": 5}' WHERE id = 2;",
+            // A restart for a schema change that fails, then the data fixed.
+            "UPDATE doc SET body = 'not json' WHERE id = 3;",
+            "CREATE INDEX doc_body ON doc(body);",
+            "UPDATE doc SET body = '{\"a\": 6}' WHERE id = 3;",
         ])
     }
 
@@ -170,6 +174,9 @@ import Testing
             "DROP TABLE aux.x;",
             "CREATE TABLE aux.x(id INTEGER PRIMARY KEY, v INT);",
             "INSERT INTO aux.x(v) VALUES (5);",
+            PaneWorkloadSchema.pin("SELECT count(*) FROM aux.x"),
+            "DETACH aux;",
+            "ATTACH '$AUX' AS aux;",
         ])
     }
 

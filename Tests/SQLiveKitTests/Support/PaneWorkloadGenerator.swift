@@ -108,6 +108,9 @@ struct PaneWorkloadGenerator {
 
     /// The attached database: rows and a schema change.
     private mutating func aux() -> String {
+        if random.chance(0.05) {
+            return random.pick(["DETACH aux;", "ATTACH '$AUX' AS aux;"])
+        }
         if random.chance(0.1) {
             columnNumber += 1
             return "ALTER TABLE aux.x ADD COLUMN w\(columnNumber) INT DEFAULT \(columnNumber);"

@@ -153,7 +153,21 @@ final class PaneWorkloadRunner {
             return test.session.connection.queue.inDatabase { db in queries.map { oracle.fresh($0, in: db) } }
         }
         let connection = try freshConnection ?? openFreshConnection()
+        // Attach or detach `aux` as the session did (`DETACH aux`, `ATTACH … AS aux`).
+        let sessionHasAux = Self.hasAux(test.session.connection.queue)
+        if Self.hasAux(connection) != sessionHasAux {
+            try connection.inDatabase { db in
+                try db.execute(sql: sessionHasAux ? "ATTACH DATABASE ? AS aux" : "DETACH DATABASE aux",
+                               arguments: sessionHasAux ? [files.aux] : [])
+            }
+        }
         return try connection.read { db in queries.map { oracle.fresh($0, in: db) } }
+    }
+
+    static func hasAux(_ queue: DatabaseQueue) -> Bool {
+        queue.inDatabase { db in
+            (try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list").contains("aux")) ?? false
+        }
     }
 
     private func openFreshConnection() throws -> DatabaseQueue {
