@@ -22,6 +22,8 @@ import Testing
 /// - `SQLIVE_DIFF_SEEDS=N`: run seeds 1…N (default: the three seeds of CI).
 /// - `SQLIVE_DIFF_SEED=S`: run only seed S (to replay a reported difference).
 /// - `SQLIVE_DIFF_STATEMENTS=N`: statements per seed and storage (default 300).
+/// - `SQLIVE_DIFF_REPORTS=N`: differences reported per seed and storage (default 4; each
+///   pane is reported once, at its first difference).
 ///
 ///     SQLIVE_DIFF_SEEDS=200 SQLIVE_DIFF_STATEMENTS=2000 swift test --filter PaneDifferentialTests
 ///

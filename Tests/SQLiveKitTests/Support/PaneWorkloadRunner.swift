@@ -15,8 +15,9 @@ import GRDB
 final class PaneWorkloadRunner {
     /// Every pane keeps up to this many rows (`.pin --rows 1000`): all rows of the workload.
     static let rowLimit = 1000
-    /// Differences reported per run, at most.
-    static let reportLimit = 4
+    /// Differences reported per run, at most (`SQLIVE_DIFF_REPORTS`, default 4): a broken
+    /// engine gets a few readable reports, a survey by hand can ask for all of them.
+    static let reportLimit = ProcessInfo.processInfo.environment["SQLIVE_DIFF_REPORTS"].flatMap(Int.init) ?? 4
 
     let workload: PaneWorkload
     let files: PaneWorkloadFiles
