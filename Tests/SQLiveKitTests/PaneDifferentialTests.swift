@@ -42,6 +42,21 @@ import Testing
         environment["SQLIVE_DIFF_STATEMENTS"].flatMap(Int.init).map { max($0, 1) } ?? 300
     }
 
+    /// The tester itself: a pane that cannot equal a fresh run (`random()`) is reported once,
+    /// with what replays it.
+    @Test func a_pane_that_differs_is_reported_once_with_the_script_that_replays_it() throws {
+        let workload = PaneWorkload(seed: 42, storage: .memory, setup: [
+            "CREATE TABLE t(x);",
+            ".pin --rows 1000 --name dice SELECT random()",
+        ], steps: [.session("INSERT INTO t VALUES (1);")])
+        let mismatches = try PaneWorkloadRunner(workload).run()
+        #expect(mismatches.count == 1)
+        let report = mismatches.first?.description ?? ""
+        #expect(report.hasPrefix("What a pane shows differs from its query run fresh (seed 42, memory database, after the setup)."))
+        #expect(report.contains("pane 1 (dice): SELECT random()\n-- expected (fresh run):\ncolumns random()\n"))
+        #expect(report.contains("CREATE TABLE t(x);\n.pin --rows 1000 --name dice SELECT random()\nReplay: SQLIVE_DIFF_SEED=42 "))
+    }
+
     /// Random workloads: every pane equals its query run fresh after every step.
     @Test(arguments: PaneWorkload.Storage.allCases)
     func panes_equal_their_queries_run_fresh_over_random_workloads(storage: PaneWorkload.Storage) throws {

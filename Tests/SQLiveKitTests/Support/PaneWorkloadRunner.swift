@@ -117,7 +117,7 @@ final class PaneWorkloadRunner {
     // MARK: - Checks
 
     var isInsideTransaction: Bool {
-        test.session.connection.queue.inDatabase { $0.isInsideTransaction }
+        onSessionConnection { $0.isInsideTransaction }
     }
 
     /// Compares every pane with a fresh run of its query, unless a transaction is open.
@@ -151,12 +151,12 @@ final class PaneWorkloadRunner {
     private func freshSnapshots(of queries: [String]) throws -> [PaneSnapshot] {
         let oracle = oracle
         guard workload.storage.isFile else {
-            return test.session.connection.queue.inDatabase { db in queries.map { oracle.fresh($0, in: db) } }
+            return onSessionConnection { db in queries.map { oracle.fresh($0, in: db) } }
         }
         let connection = try freshConnection ?? openFreshConnection()
         // Attach or detach `aux` as the session did (`DETACH aux`, `ATTACH … AS aux`).
-        let sessionHasAux = Self.hasAux(test.session.connection.queue)
-        if Self.hasAux(connection) != sessionHasAux {
+        let sessionHasAux = onSessionConnection(Self.hasAux)
+        if connection.inDatabase(Self.hasAux) != sessionHasAux {
             try connection.inDatabase { db in
                 try db.execute(sql: sessionHasAux ? "ATTACH DATABASE ? AS aux" : "DETACH DATABASE aux",
                                arguments: sessionHasAux ? [files.aux] : [])
@@ -165,10 +165,14 @@ final class PaneWorkloadRunner {
         return try connection.read { db in queries.map { oracle.fresh($0, in: db) } }
     }
 
-    static func hasAux(_ queue: DatabaseQueue) -> Bool {
-        queue.inDatabase { db in
-            (try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list").contains("aux")) ?? false
-        }
+    static func hasAux(_ db: Database) -> Bool {
+        (try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list").contains("aux")) ?? false
+    }
+
+    /// A database access on the session's own connection: the one place the tester reaches
+    /// it, to ask whether a transaction is open and, in memory, to run queries fresh.
+    private func onSessionConnection<T>(_ body: (Database) -> T) -> T {
+        test.session.connection.queue.inDatabase(body)
     }
 
     private func openFreshConnection() throws -> DatabaseQueue {
