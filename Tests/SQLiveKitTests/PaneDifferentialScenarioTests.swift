@@ -180,6 +180,26 @@ import Testing
         ])
     }
 
+    /// `.external` on files: commits the session is not told about, seen by the watcher
+    /// alone, including after the watcher was off or slow for a while.
+    @Test(arguments: [PaneWorkload.Storage.file, .wal])
+    func commits_by_another_connection_are_seen_by_the_external_watcher(storage: PaneWorkload.Storage) throws {
+        try Self.expectPanesEqualTheirQueries(Self.workload(storage, pins: [
+            "SELECT id, a, c FROM t1 ORDER BY id",
+            "SELECT count(*) FROM child",
+            "SELECT id, v FROM aux.x ORDER BY id",
+        ], steps: [
+            .session(".external 20ms"),
+            .externalForTheWatcher(.main, "UPDATE t1 SET a = 30 WHERE id = 1"),
+            .externalForTheWatcher(.aux, "INSERT INTO x(v) VALUES (42)"),
+            .session(".external off"),
+            .externalForTheWatcher(.main, "DELETE FROM child WHERE id = 1", thenType: ".external 20ms"),
+            .session(".external 10s"),
+            .externalForTheWatcher(.main, "UPDATE t1 SET a = 31 WHERE id = 2", thenType: ".external 20ms"),
+            .externalForTheWatcher(.main, "UPDATE t1 SET a = 32 WHERE id = 3"),
+        ]))
+    }
+
     @Test(arguments: storages)
     func commits_by_another_connection_show_after_notify(storage: PaneWorkload.Storage) throws {
         var steps: [PaneWorkload.Step] = [

@@ -23,12 +23,20 @@ struct PaneWorkload {
         /// A commit by another connection (another process, for the session) to the main
         /// database or to the attached one, followed by `.notify all` in the session.
         case external(PaneWorkloadDatabase, String)
+        /// A commit by another connection that nothing in the session announces: the
+        /// external-change watcher (`.external INTERVAL`) must notice it. `thenType` is typed
+        /// into the session right after the commit (`.external 20ms` after a pause); then the
+        /// runner waits until the panes equal their queries run fresh, for at most 2 s.
+        case externalForTheWatcher(PaneWorkloadDatabase, String, thenType: String? = nil)
 
         /// The step as a line of the reproduction script.
         var scriptLine: String {
             switch self {
             case .session(let input): input
             case .external(let database, let sql): "-- another connection writes \(database): \(sql)\n.notify all"
+            case .externalForTheWatcher(let database, let sql, let input):
+                "-- another connection writes \(database): \(sql)\n" + (input.map { "\($0)\n" } ?? "")
+                    + "-- (waiting for the external watcher)"
             }
         }
     }

@@ -70,7 +70,7 @@ final class PaneWorkloadRunner {
             script.append(resolved)
             oracle.note(resolved)
             noteBlocks(test.run(resolved))
-        case .external(let database, let sql):
+        case .external(let database, let sql), .externalForTheWatcher(let database, let sql, _):
             // Another connection cannot commit while the session holds a write transaction.
             guard !isInsideTransaction else {
                 script.append("-- (skipped while a transaction is open) another connection writes \(database): \(sql)")
@@ -82,7 +82,36 @@ final class PaneWorkloadRunner {
             } catch let error as DatabaseError {
                 script.append("-- which failed: \(error.message ?? error.description)")
             }
-            noteBlocks(test.run(".notify all"))
+            switch step {
+            case .externalForTheWatcher(_, _, let input):
+                if let input { noteBlocks(test.run(input)) }
+                try waitForTheWatcher()
+            default:
+                noteBlocks(test.run(".notify all"))
+            }
+        }
+    }
+
+    /// Drains and prints what the external watcher delivers, as an inline front-end would,
+    /// until every pane equals its query run fresh: the evidence that the commit was seen.
+    /// Gives up after `timeout` seconds; the check that follows then reports the panes.
+    private func waitForTheWatcher(timeout: Double = 2) throws {
+        let woken = DispatchSemaphore(value: 0)
+        test.board.waker = { woken.signal() }
+        defer { test.board.waker = nil }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let events = test.board.drainEvents()
+            if !events.isEmpty {
+                test.output.reset()
+                test.session.printPaneUpdates(events)
+                test.session.output.flush()
+                noteBlocks(test.output.text)
+            }
+            let panes = test.board.panes
+            let fresh = try freshSnapshots(of: panes.map(\.query))
+            if zip(panes, fresh).allSatisfy({ PaneSnapshot(shownBy: $0) == $1 }) || Date() > deadline { return }
+            _ = woken.wait(timeout: .now() + 0.1)
         }
     }
 
