@@ -24,6 +24,7 @@ import Testing
 /// - `SQLIVE_DIFF_STATEMENTS=N`: statements per seed and storage (default 300).
 /// - `SQLIVE_DIFF_REPORTS=N`: differences reported per seed and storage (default 4; each
 ///   pane is reported once, at its first difference).
+/// - `SQLIVE_DIFF_TRACE=1`: every step on stderr before it runs (to find what crashed).
 ///
 ///     SQLIVE_DIFF_SEEDS=200 SQLIVE_DIFF_STATEMENTS=2000 swift test --filter PaneDifferentialTests
 ///
@@ -36,6 +37,10 @@ import Testing
         if let text = environment["SQLIVE_DIFF_SEED"], let seed = UInt64(text) { return [seed] }
         if let text = environment["SQLIVE_DIFF_SEEDS"], let count = UInt64(text), count > 0 { return Array(1...count) }
         return [1, 2, 3]
+    }
+
+    static var isLongRun: Bool {
+        environment["SQLIVE_DIFF_SEEDS"] != nil || environment["SQLIVE_DIFF_SEED"] != nil
     }
 
     static var statements: Int {
@@ -61,6 +66,11 @@ import Testing
     @Test(arguments: PaneWorkload.Storage.allCases)
     func panes_equal_their_queries_run_fresh_over_random_workloads(storage: PaneWorkload.Storage) throws {
         for seed in Self.seeds {
+            if Self.isLongRun {
+                // A long run by hand says where it is, so a crash of the engine can be replayed.
+                let line = "PaneDifferentialTests: seed \(seed), \(storage) database, \(Self.statements) statements\n"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
             let workload = PaneWorkloadGenerator.workload(seed: seed, storage: storage, statements: Self.statements, panes: 8)
             for mismatch in try PaneWorkloadRunner(workload).run() {
                 Issue.record(Comment(rawValue: mismatch.description))

@@ -4,10 +4,12 @@ import GRDB
 
 /// Runs a ``PaneWorkload`` in a ``TestSession`` and, after every step that leaves no
 /// transaction open, compares every pane with its query run fresh on the latest committed
-/// state, and the pane's last block printed in the script with what `.pane ID` prints now
-/// (a script must not leave a stale block as a pane's last word). Each pane's first difference is described so it can be replayed; a pane found
-/// wrong once is not reported again (it would stay wrong), and the run stops after
-/// ``reportLimit`` differences.
+/// state, and the last block the script printed for the pane with what `.pane ID` prints now
+/// (a script must not leave a stale block as a pane's last word).
+///
+/// Each pane's first difference is described so it can be replayed; a pane found wrong once
+/// is not reported again (it would stay wrong), and the run stops after ``reportLimit``
+/// differences.
 ///
 /// The fresh run uses a connection of its own on a file database (so it sees exactly what
 /// was committed), and the session's connection on an in-memory one (outside a transaction
@@ -18,6 +20,9 @@ final class PaneWorkloadRunner {
     /// Differences reported per run, at most (`SQLIVE_DIFF_REPORTS`, default 4): a broken
     /// engine gets a few readable reports, a survey by hand can ask for all of them.
     static let reportLimit = ProcessInfo.processInfo.environment["SQLIVE_DIFF_REPORTS"].flatMap(Int.init) ?? 4
+
+    /// `SQLIVE_DIFF_TRACE=1`: every step on stderr before it runs.
+    static let traces = ProcessInfo.processInfo.environment["SQLIVE_DIFF_TRACE"] == "1"
 
     let workload: PaneWorkload
     let files: PaneWorkloadFiles
@@ -55,6 +60,11 @@ final class PaneWorkloadRunner {
         }
         try check(step: nil)
         for (index, step) in workload.steps.enumerated() where mismatches.count < Self.reportLimit {
+            if Self.traces {
+                // Each step on stderr as it starts: what replays a crash of the engine.
+                let line = "\(workload.storage) seed \(workload.seed.map(String.init) ?? "-") step \(index): \(step.scriptLine)\n"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
             try perform(step)
             try check(step: index)
         }
@@ -115,23 +125,9 @@ final class PaneWorkloadRunner {
         }
     }
 
-    /// Keeps the last block of each pane a script printed: `-- pane ID (NAME): CAUSE`, then
-    /// its rows or `-- error: …`, up to the next block.
+    /// Keeps the last block of each pane a script printed.
     private func noteBlocks(_ output: String) {
-        for (id, body) in Self.blocks(in: output) { lastBlocks[id] = body }
-    }
-
-    static func blocks(in output: String) -> [(id: Int, body: [String])] {
-        var blocks: [(id: Int, body: [String])] = []
-        let text = output.hasSuffix("\n") ? output.dropLast() : Substring(output)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("-- pane "), let id = Int(line.dropFirst(8).prefix { $0.isNumber }) {
-                blocks.append((id, []))
-            } else if !blocks.isEmpty {
-                blocks[blocks.count - 1].body.append(String(line))
-            }
-        }
-        return blocks
+        for block in PaneScriptBlock.all(in: output) { lastBlocks[block.paneID] = block.body }
     }
 
     private func writer(for database: PaneWorkloadDatabase) throws -> DatabaseQueue {
@@ -161,7 +157,10 @@ final class PaneWorkloadRunner {
                 report(pane, step: step, expected: "\(fresh)", shown: "\(shown)", aspect: "shows")
                 continue
             }
-            let current = Self.blocks(in: test.run(".pane \(pane.id)")).first?.body ?? []
+            // `.pane ID` prints the pane's block; blocks of other panes may follow it.
+            var blocks = PaneScriptBlock.all(in: test.run(".pane \(pane.id)"))
+            let current = blocks.isEmpty ? [] : blocks.removeFirst().body
+            for block in blocks { lastBlocks[block.paneID] = block.body }
             if lastBlocks[pane.id] != current {
                 report(pane, step: step, expected: current.joined(separator: "\n"),
                        shown: lastBlocks[pane.id]?.joined(separator: "\n") ?? "(never printed)",
@@ -214,37 +213,5 @@ final class PaneWorkloadRunner {
         let connection = try DatabaseQueue(path: files.main, configuration: configuration)
         freshConnection = connection
         return connection
-    }
-}
-
-/// A pane that differs from its query run fresh, with what it takes to replay it.
-struct PaneMismatch: CustomStringConvertible {
-    let workload: PaneWorkload
-    /// The index of the step after which the panes differed; nil: right after the setup.
-    let step: Int?
-    let pane: String
-    let query: String
-    /// What differs: what the pane shows, or the last block the script printed for it.
-    let aspect: String
-    let expected: String
-    let shown: String
-    let script: [String]
-
-    var description: String {
-        let seed = workload.seed.map { "seed \($0)" } ?? "fixed scenario"
-        let when = step.map { "after step \($0) of \(workload.steps.count)" } ?? "after the setup"
-        let replay = workload.seed.map {
-            "\nReplay: SQLIVE_DIFF_SEED=\($0) SQLIVE_DIFF_STATEMENTS=\(workload.steps.count) swift test --skip-build --filter PaneDifferentialTests"
-        } ?? ""
-        return """
-            What a pane \(aspect) differs from its query run fresh (\(seed), \(workload.storage) database, \(when)).
-            \(pane): \(query)
-            -- expected (fresh run):
-            \(expected)
-            -- \(aspect):
-            \(shown)
-            -- the script so far (the last line is the statement after which they differ):
-            \(script.joined(separator: "\n"))\(replay)
-            """
     }
 }
