@@ -60,6 +60,9 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var updatedColumns: [String: Set<String>] = [:]
         var pending: [ObservationToken: ChangeSummary] = [:]
         var notified: Set<ObservationToken> = []
+        /// Panes that started inside the transaction: what it changed before they did is not
+        /// in `pending`, so its commit wakes them whatever it changed.
+        var startedInTransaction: Set<ObservationToken> = []
         /// `pending` and `notified` as they were before the statement running now, to forget
         /// what a failed statement did (SQLite undid it, and no hook says so).
         var checkpoint: (pending: [ObservationToken: ChangeSummary], notified: Set<ObservationToken>)?
@@ -123,6 +126,11 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     /// The schema changed: what is known of tables must be learnt again.
     func forgetTableFacts() {
         state.withLock { $0.facts.removeAll() }
+    }
+
+    /// A pane started inside the user's transaction: its commit wakes it.
+    func wakeAtCommit(_ token: ObservationToken) {
+        state.withLock { _ = $0.startedInTransaction.insert(token) }
     }
 
     /// `.notify` inside a transaction: the panes woken by hand when it commits.
@@ -238,11 +246,14 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     func databaseDidCommit(_ db: Database) {
         let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
             var woken: [ObservationToken: RefreshCause] = [:]
-            for token in Set(state.pending.keys).union(state.notified) where state.watched[token] != nil {
+            let candidates = Set(state.pending.keys).union(state.notified).union(state.startedInTransaction)
+            for token in candidates where state.watched[token] != nil {
                 if let summary = state.pending[token], !summary.isEmpty {
                     woken[token] = .changes(summary)
-                } else {
+                } else if state.notified.contains(token) {
                     woken[token] = .notifiedByHand
+                } else {
+                    woken[token] = .commit
                 }
             }
             var trace: String?
@@ -271,6 +282,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     private static func endTransaction(_ state: inout State) {
         state.pending.removeAll()
         state.notified.removeAll()
+        state.startedInTransaction.removeAll()
         state.checkpoint = nil
         state.tracedEvents = 0
         state.interest.removeAll()

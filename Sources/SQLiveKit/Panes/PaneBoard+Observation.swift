@@ -127,6 +127,9 @@ extension PaneBoard {
         let pane = panes[index]
         engine.recorder.watch(token, paneID: pane.id, label: pane.label, region: query.analysis.region,
                               tables: query.analysis.tables, facts: query.analysis.facts, inheriting: previous)
+        if connection.queue.inDatabase({ $0.isInsideTransaction }) {
+            engine.recorder.wakeAtCommit(token)
+        }
         engine.scheduler.start(PaneJob(paneID: pane.id, token: token, sql: query.sql, arguments: query.arguments,
                                        rowLimit: pane.rowLimit), cause: cause)
     }
