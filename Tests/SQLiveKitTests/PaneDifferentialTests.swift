@@ -59,7 +59,7 @@ import Testing
         #expect(mismatches.count == 1)
         let report = mismatches.first?.description ?? ""
         #expect(report.hasPrefix("What a pane shows differs from its query run fresh (seed 42, memory database, after the setup)."))
-        #expect(report.contains("pane 1 (dice): SELECT random()\n-- expected (fresh run):\ncolumns random()\n"))
+        #expect(report.contains("pane 1 (dice): SELECT random()\n-- expected (the query run fresh):\ncolumns random()\n"))
         #expect(report.contains("CREATE TABLE t(x);\n.pin --rows 1000 --name dice SELECT random()\nReplay: SQLIVE_DIFF_SEED=42 "))
     }
 

@@ -450,6 +450,27 @@ import Testing
         #expect(Double(refreshes) <= unthrottled / 4 * 1.5 + 2, "\(refreshes) refreshes in 1.5 s at \(timing) s each, \(writes) writes")
     }
 
+    /// Another process holding the database (BEGIN EXCLUSIVE) does not make a statement that
+    /// needs no lock wait for the busy timeout because panes are pinned: the external watcher
+    /// and the schema check never wait for a lock.
+    @Test func a_locked_database_holds_no_statement_because_of_panes() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("locked.db")
+        let test = try TestSession.withPlayers(path: path)
+        test.run(".external 20ms\n.pin --name n SELECT count(*) FROM player")
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try other.inDatabase { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+        defer { try? other.inDatabase { try $0.execute(sql: "ROLLBACK") } }
+        Thread.sleep(forTimeInterval: 0.1)  // the watcher meets the lock a few times
+        let start = Date()
+        #expect(test.run("SELECT 123;") == "123\n")
+        // The busy timeout is 5 s: a statement that waited for the lock would take that long.
+        #expect(Date().timeIntervalSince(start) < 2.5)
+        #expect(test.errorText == "")
+    }
+
     // MARK: - One frame, one commit
 
     @Test func panes_woken_by_one_commit_show_the_same_state() async throws {
