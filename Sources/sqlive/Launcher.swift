@@ -23,7 +23,8 @@ struct Launcher {
         let connection: DatabaseConnection
         do {
             connection = try DatabaseConnection(OpenOptions(
-                path: options.database ?? ":memory:", readonly: options.readonly, forbidsAttach: options.safe))
+                path: options.database ?? ":memory:", readonly: options.readonly, isSafe: options.safe,
+                staysReadonly: options.readonly))
         } catch {
             FileHandleWriter.standardError(environment.diagnosticPrinter.render(error))
             return 1

@@ -4,6 +4,7 @@ struct MigrateCommand: MetaCommand {
     let name = "migrate"
     let usage = "?--status|--dry-run|--to ID? ?DIR?"
     let summary = "apply the pending migrations of a folder of NNNN_name.sql files"
+    let effect = CommandEffect.readsFiles
     let details = """
         .migrate applies, in order, the migrations of DIR (default: the .migrations-dir
         setting, else ./migrations) that the database has not applied yet. Files are named
