@@ -16,8 +16,10 @@ struct Launcher {
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
             diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil),
-            // `sqlive … | head`: the reader is gone, so is our reason to run.
-            onBrokenPipe: { Glibc.exit(0) })
+            // `sqlive … | head`: the reader is gone, so is our reason to run. Quietly, but
+            // not as a success: what was left of the input never ran. 141 is what a process
+            // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
+            onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
         environment.terminalHeight = { TerminalSize.rows(of: 1) }
 
         let connection: DatabaseConnection

@@ -7,14 +7,19 @@
 public enum Sparkline {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// One character per value, the lowest value as `▁` and the highest as `█`.
+    /// One character per value, the lowest value as `▁` and the highest as `█`. Values that
+    /// are not finite sit in the middle and take no part in the scale.
     public static func render(_ values: [Double]) -> String {
-        guard let low = values.min(), let high = values.max() else { return "" }
-        let span = high - low
+        let finite = values.filter(\.isFinite)
+        guard !values.isEmpty else { return "" }
+        let low = finite.min() ?? 0
+        let high = finite.max() ?? 0
+        // Halved, so that the span of ±1e308 does not overflow to infinity.
+        let halfSpan = high / 2 - low / 2
         return String(values.map { value in
-            guard span > 0 else { return levels[3] }
-            let level = Int(((value - low) / span * Double(levels.count - 1)).rounded())
-            return levels[min(max(level, 0), levels.count - 1)]
+            guard halfSpan > 0, value.isFinite else { return levels[3] }
+            let position = (value / 2 - low / 2) / halfSpan
+            return levels[Int(clamping: position * Double(levels.count - 1), to: 0...(levels.count - 1))]
         })
     }
 }
