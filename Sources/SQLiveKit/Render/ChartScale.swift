@@ -19,9 +19,7 @@ struct ChartScale {
         let finite = values.filter(\.isFinite)
         minimum = min(0, finite.min() ?? 0)
         maximum = max(0, finite.max() ?? 0)
-        // Halved, the span of two finite doubles is finite.
-        let halfSpan = maximum / 2 - minimum / 2
-        let negativeShare = halfSpan > 0 ? (-minimum / 2) / halfSpan : 0
+        let negativeShare = maximum > minimum ? Self.position(of: 0, from: minimum, to: maximum) : 0
         negativeColumns = Int(clamping: Double(columns) * negativeShare, to: 0...columns)
         positiveColumns = columns - negativeColumns
     }
@@ -38,5 +36,16 @@ struct ChartScale {
             return (0, Int(clamping: Double(eighths) * (value / maximum), to: 0...eighths))
         }
         return (0, 0)
+    }
+
+    /// Where `value` lies between `low` and `high` (low < high), from 0 to 1. When the span
+    /// overflows (`1e308 - -1e308`) the halves are used instead, whose span is finite; tiny
+    /// spans are not halved, since halving 4.9e-324 gives 0.
+    static func position(of value: Double, from low: Double, to high: Double) -> Double {
+        let span = high - low
+        if span.isFinite {
+            return (value - low) / span
+        }
+        return (value / 2 - low / 2) / (high / 2 - low / 2)
     }
 }

@@ -14,11 +14,9 @@ public enum Sparkline {
         guard !values.isEmpty else { return "" }
         let low = finite.min() ?? 0
         let high = finite.max() ?? 0
-        // Halved, so that the span of ±1e308 does not overflow to infinity.
-        let halfSpan = high / 2 - low / 2
         return String(values.map { value in
-            guard halfSpan > 0, value.isFinite else { return levels[3] }
-            let position = (value / 2 - low / 2) / halfSpan
+            guard high > low, value.isFinite else { return levels[3] }
+            let position = ChartScale.position(of: value, from: low, to: high)
             return levels[Int(clamping: position * Double(levels.count - 1), to: 0...(levels.count - 1))]
         })
     }

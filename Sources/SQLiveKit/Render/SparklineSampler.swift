@@ -50,11 +50,15 @@ struct SparklineSampler {
         return all.map(\.mean)
     }
 
-    /// The mean of two runs, weighted by their counts, without a sum that could overflow.
+    /// The mean of two runs, weighted by their counts, without a sum that could overflow:
+    /// a mean lies between the two, so rounding past either (to infinity near 1.8e308) is
+    /// brought back.
     private static func merged(_ first: (mean: Double, count: Int), _ second: (mean: Double, count: Int))
         -> (mean: Double, count: Int) {
         let count = first.count + second.count
         let firstShare = Double(first.count) / Double(count)
-        return (first.mean * firstShare + second.mean * (1 - firstShare), count)
+        let mean = first.mean * firstShare + second.mean * (1 - firstShare)
+        let low = min(first.mean, second.mean), high = max(first.mean, second.mean)
+        return (min(max(mean, low), high), count)
     }
 }
