@@ -21,6 +21,8 @@ struct Launcher {
             // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
             onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
         environment.terminalHeight = { TerminalSize.rows(of: 1) }
+        let home = HomeFolder(environment: ProcessInfo.processInfo.environment)
+        environment.homeDirectory = home.path
 
         let connection: DatabaseConnection
         do {
@@ -43,6 +45,11 @@ struct Launcher {
         let runsBatch = !batch.isEmpty || options.file != nil
         let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
         defer { withExtendedLifetime(signals) {} }
+        // Said only when a personal file would have been used: an init file or the history.
+        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || isInteractive
+        if let problem = home.problem, usesPersonalFiles {
+            session.warn(problem)
+        }
 
         runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
         if let status = session.quitRequested { return status }
