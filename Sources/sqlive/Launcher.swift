@@ -15,7 +15,8 @@ struct Launcher {
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
-            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil),
+            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+                                                 showsControlCharacters: isatty(2) == 1),
             // `sqlive … | head`: the reader is gone, so is our reason to run. Quietly, but
             // not as a success: what was left of the input never ran. 141 is what a process
             // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
@@ -46,7 +47,7 @@ struct Launcher {
         let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
         defer { withExtendedLifetime(signals) {} }
         // Said only when a personal file would have been used: an init file or the history.
-        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || isInteractive
+        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || (isInteractive && !runsBatch)
         if let problem = home.problem, usesPersonalFiles {
             session.warn(problem)
         }

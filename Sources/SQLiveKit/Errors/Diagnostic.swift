@@ -35,22 +35,26 @@ public struct Diagnostic: Error, Sendable, Equatable {
 ///                     ^
 public struct DiagnosticPrinter: Sendable {
     public var usesColor: Bool
+    /// Standard error is a terminal: control characters in messages (a table name, a value,
+    /// a file name quoted from an untrusted database) are made visible, `^[` for ESC.
+    public var showsControlCharacters: Bool
 
-    public init(usesColor: Bool = false) {
+    public init(usesColor: Bool = false, showsControlCharacters: Bool = false) {
         self.usesColor = usesColor
+        self.showsControlCharacters = showsControlCharacters
     }
 
     public func render(_ diagnostic: Diagnostic) -> String {
         var text = usesColor ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
         if let location = diagnostic.location {
-            text += "\(location): "
+            text += visible("\(location): ")
         }
-        text += diagnostic.message
+        text += visible(diagnostic.message)
         text += "\n"
         if let excerpt = diagnostic.excerpt, let caret = Self.caretLines(excerpt, caret: usesColor ? "\u{1B}[1;32m^\u{1B}[0m" : "^") {
             text += caret
         }
-        if let hint = diagnostic.hint {
+        if let hint = diagnostic.hint.map(visible) {
             text += usesColor ? "  \u{1B}[36m\(hint)\u{1B}[0m\n" : "  \(hint)\n"
         }
         return text
@@ -58,7 +62,11 @@ public struct DiagnosticPrinter: Sendable {
 
     /// A warning line: `warning: …`, the label in yellow on a colour terminal.
     public func renderWarning(_ message: String) -> String {
-        (usesColor ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + message + "\n"
+        (usesColor ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + visible(message) + "\n"
+    }
+
+    private func visible(_ text: String) -> String {
+        showsControlCharacters ? VisibleControlCharacters.of(text) : text
     }
 
     /// The line of the excerpt holding the offset, and a caret under the offset's column.
@@ -77,10 +85,11 @@ public struct DiagnosticPrinter: Sendable {
 }
 
 extension String {
-    /// Control characters shown as `?` so an excerpt can't move the cursor or ring the bell.
+    /// Control characters (C0, DEL and C1) shown as `?` so an excerpt can't move the cursor
+    /// or ring the bell; one column each, so a caret under the text still lines up.
     func replacingControlCharacters() -> String {
         String(String.UnicodeScalarView(unicodeScalars.map { scalar in
-            (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7f ? "?" : scalar
+            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) ? "?" : scalar
         }))
     }
 }

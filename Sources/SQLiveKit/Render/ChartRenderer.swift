@@ -136,7 +136,8 @@ public final class ChartRenderer: ResultRenderer {
     private func line(_ text: String) {
         var text = text
         while text.hasSuffix(" ") { text.removeLast() }
-        output.append(text + "\n")
+        // Colours are ours; the labels and values in the line are already made visible.
+        output.appendUnfiltered(text + "\n")
         output.endRow()
     }
 }
