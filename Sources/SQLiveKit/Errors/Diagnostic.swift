@@ -69,17 +69,29 @@ public struct DiagnosticPrinter: Sendable {
         showsControlCharacters ? VisibleControlCharacters.of(text) : text
     }
 
-    /// The line of the excerpt holding the offset, and a caret under the offset's column.
+    /// Characters of a quoted line kept on each side of the caret.
+    static let excerptSide = 40
+
+    /// The line of the excerpt holding the offset, and a caret under the offset's column;
+    /// at most ``excerptSide`` characters either side of it.
     static func caretLines(_ excerpt: Diagnostic.Excerpt, caret: String = "^") -> String? {
         let bytes = Array(excerpt.text.utf8)
         guard excerpt.offset >= 0, excerpt.offset <= bytes.count else { return nil }
         let lineStart = bytes[..<excerpt.offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
         let lineEnd = bytes[excerpt.offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        let line = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-        let prefix = String(decoding: bytes[lineStart..<excerpt.offset], as: UTF8.self)
+        var prefix = String(decoding: bytes[lineStart..<excerpt.offset], as: UTF8.self)
+        var suffix = String(decoding: bytes[excerpt.offset..<lineEnd], as: UTF8.self)
+        // A line quoted from a file is cut short around the caret: an error in a file that is
+        // not SQL (`.read /etc/passwd`) must not print the file, nor a 10 MB line.
+        if prefix.count > excerptSide {
+            prefix = "…" + prefix.suffix(excerptSide - 1)
+        }
+        if suffix.count > excerptSide {
+            suffix = suffix.prefix(excerptSide - 1) + "…"
+        }
         // Keep tabs in the padding so the caret lines up under tab-indented SQL.
         let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
-        let cleanLine = line.replacingControlCharacters()
+        let cleanLine = (prefix + suffix).replacingControlCharacters()
         return "  \(cleanLine)\n  \(padding)\(caret)\n"
     }
 }
