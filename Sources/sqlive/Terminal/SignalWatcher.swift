@@ -12,7 +12,8 @@ import Glibc
 /// thread may be busy running a statement when a signal arrives, and that is exactly when
 /// the interrupt must get through.
 ///
-/// - SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) ask the session to end (``StopRequest/Reason/terminate(signal:)``),
+/// - SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) ask the session to end
+///   (``StopRequest/Reason/terminate(signal:)``),
 ///   interrupt the running statement and wake the main loop, which cleans up and exits.
 /// - SIGINT at the prompt (`atPrompt`): interrupts the running unit, or cancels the line
 ///   being typed. Elsewhere (a script on standard input, `-c`, `-f`) it ends the process
