@@ -50,8 +50,10 @@ import Testing
     @Test func a_quoted_line_is_cut_around_the_caret() {
         let line = String(repeating: "a", count: 100) + " error here " + String(repeating: "b", count: 100)
         let lines = DiagnosticPrinter.caretLines(Diagnostic.Excerpt(text: line, offset: 101))
-        #expect(lines == "  …" + String(repeating: "a", count: 38) + " error here " + String(repeating: "b", count: 28) + "…\n"
-                + "  " + String(repeating: " ", count: 40) + "^\n")
+        #expect(lines == "  …" + String(repeating: "a", count: 68) + " error here " + String(repeating: "b", count: 58) + "…\n"
+                + "  " + String(repeating: " ", count: 70) + "^\n")
+        let short = "select " + String(repeating: "x", count: 140) + " from;"
+        #expect(DiagnosticPrinter.caretLines(Diagnostic.Excerpt(text: short, offset: 148)) == "  \(short)\n  " + String(repeating: " ", count: 148) + "^\n")
     }
 
     @Test func read_of_dev_zero_is_an_error_and_the_session_goes_on() throws {

@@ -69,11 +69,13 @@ public struct DiagnosticPrinter: Sendable {
         showsControlCharacters ? VisibleControlCharacters.of(text) : text
     }
 
-    /// Characters of a quoted line kept on each side of the caret.
-    static let excerptSide = 40
+    /// A quoted line longer than this many characters is cut around the caret.
+    static let excerptLimit = 160
+    /// Characters of a cut line kept on each side of the caret.
+    static let excerptSide = 70
 
     /// The line of the excerpt holding the offset, and a caret under the offset's column;
-    /// at most ``excerptSide`` characters either side of it.
+    /// a line longer than ``excerptLimit`` keeps ``excerptSide`` characters either side.
     static func caretLines(_ excerpt: Diagnostic.Excerpt, caret: String = "^") -> String? {
         let bytes = Array(excerpt.text.utf8)
         guard excerpt.offset >= 0, excerpt.offset <= bytes.count else { return nil }
@@ -82,12 +84,14 @@ public struct DiagnosticPrinter: Sendable {
         var prefix = String(decoding: bytes[lineStart..<excerpt.offset], as: UTF8.self)
         var suffix = String(decoding: bytes[excerpt.offset..<lineEnd], as: UTF8.self)
         // A line quoted from a file is cut short around the caret: an error in a file that is
-        // not SQL (`.read /etc/passwd`) must not print the file, nor a 10 MB line.
-        if prefix.count > excerptSide {
-            prefix = "…" + prefix.suffix(excerptSide - 1)
-        }
-        if suffix.count > excerptSide {
-            suffix = suffix.prefix(excerptSide - 1) + "…"
+        // not SQL (`.read /proc/self/environ`) must not print the file, nor a 10 MB line.
+        if prefix.count + suffix.count > excerptLimit {
+            if prefix.count > excerptSide {
+                prefix = "…" + prefix.suffix(excerptSide - 1)
+            }
+            if suffix.count > excerptSide {
+                suffix = suffix.prefix(excerptSide - 1) + "…"
+            }
         }
         // Keep tabs in the padding so the caret lines up under tab-indented SQL.
         let padding = String(prefix.map { $0 == "\t" ? "\t" : " " })
