@@ -6,11 +6,15 @@ import Testing
 /// not be forged by a folder's name, believed when others could write it, or lend a file's
 /// trust to a symbolic link planted elsewhere.
 @Suite struct InitFileTrustTests {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("sqlive-trust-\(UUID().uuidString)").path
+    let directory: TemporaryDirectory
+    /// The temporary folder, symbolic links resolved (as the trust store records folders).
+    let root: String
     var home: String { root + "/home" }
     var store: String { home + "/.sqlive_trusted" }
 
     init() throws {
+        directory = try TemporaryDirectory()
+        root = directory.url.resolvingSymlinksInPath().path
         try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
     }
 
