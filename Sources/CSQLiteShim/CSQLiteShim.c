@@ -6,6 +6,10 @@ int sqlive_disable_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
 
+int sqlive_enable_uri_filenames(void) {
+    return sqlite3_config(SQLITE_CONFIG_URI, 1);
+}
+
 int sqlive_load_extension(void *connection, const char *path, const char *entryPoint, char **error) {
     sqlite3 *db = connection;
     int code = sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, (int *)0);

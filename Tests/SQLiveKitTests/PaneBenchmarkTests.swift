@@ -15,7 +15,8 @@ struct PaneBenchmarkTests {
     }
 
     /// From the start of a one-row write until the pane's new value is applied and the dock
-    /// is laid out, as the terminal's loop would do when woken.
+    /// is laid out, as the terminal's loop would do when woken. Targets (issue 11): median
+    /// ≤ 5 ms, 99th percentile ≤ 16 ms (one frame at 60 Hz) for a query of ≤ 1 ms.
     @Test func commit_to_repaint_latency_of_one_pane() throws {
         let test = try TestSession()
         test.run("CREATE TABLE t(id INTEGER PRIMARY KEY, x);")
@@ -37,11 +38,43 @@ struct PaneBenchmarkTests {
             }
             latencies.append(latency)
         }
-        latencies.sort()
-        let median = latencies[latencies.count / 2] * 1000
-        let p95 = latencies[latencies.count * 95 / 100] * 1000
-        print("BENCH commit-to-repaint, one pane, 500 one-row writes: median \(Self.ms(median)) ms, p95 \(Self.ms(p95)) ms")
-        #expect(median < 5)
+        let median = Self.percentile(latencies, 50) * 1000
+        let p99 = Self.percentile(latencies, 99) * 1000
+        print("BENCH commit-to-repaint, one pane, 500 one-row writes: median \(Self.ms(median)) ms, p99 \(Self.ms(p99)) ms")
+        #expect(median <= 5)
+        #expect(p99 <= 16)
+    }
+
+    /// How much a pane slows the user's commit itself: the time of a one-row write with one
+    /// pane pinned (waiting for its refresh between writes, which is not counted) against the
+    /// same writes with no pane. Target (issue 11): ≤ 50 µs more per commit.
+    @Test func a_pane_barely_slows_the_commit_that_wakes_it() throws {
+        func commitTimes(pinned: Bool) throws -> [Double] {
+            let test = try TestSession()
+            test.run("CREATE TABLE t(id INTEGER PRIMARY KEY, x);")
+            let board = test.board
+            if pinned {
+                try board.pin("SELECT id, x FROM t ORDER BY id DESC", rowLimit: 10)
+                _ = board.drainEvents()
+            }
+            let queue = test.session.connection.queue
+            var times: [Double] = []
+            for index in 0..<500 {
+                times.append(try Self.seconds {
+                    try queue.write { try $0.execute(sql: "INSERT INTO t(x) VALUES (?)", arguments: [index]) }
+                })
+                if pinned {
+                    #expect(board.waitUntilSettled(timeout: 5))
+                    _ = board.drainEvents()
+                }
+            }
+            return times
+        }
+        let bare = Self.percentile(try commitTimes(pinned: false), 50) * 1e6
+        let pinned = Self.percentile(try commitTimes(pinned: true), 50) * 1e6
+        print("BENCH one-row commit, median of 500: \(Self.us(bare)) µs without panes, \(Self.us(pinned)) µs with one pane "
+              + "(+\(Self.us(pinned - bare)) µs)")
+        #expect(pinned - bare <= 50)
     }
 
     /// 100 panes on 100 tables; 1,000 one-row writes to one of them, run as a script. For
@@ -88,12 +121,9 @@ struct PaneBenchmarkTests {
               + "GRDB alone \(Self.ms(grdbBare * 1000)) ms without observations, \(Self.ms(grdbPinned * 1000)) ms with 100 "
               + "(×\(String(format: "%.2f", grdbPinned / grdbBare)), \(fetches.withLock { $0 } - 100) re-fetches)")
         #expect(refetches == 1000)
-        if storage == "file" {
-            // In memory, a one-row write costs microseconds and GRDB's own bookkeeping for 100
-            // observations dominates (see the GRDB-alone figures): the 2× target is met where
-            // writes reach a disk.
-            #expect(pinnedTime < 2 * bareTime)
-        }
+        // Issue 11's target, in memory too: a commit's cost grows with the panes its change
+        // touches, not with the number of panes (today GRDB visits every observer per commit).
+        #expect(pinnedTime < 2 * bareTime)
     }
 
     static func write(_ count: Int, to queue: DatabaseQueue) throws {
@@ -103,4 +133,12 @@ struct PaneBenchmarkTests {
     }
 
     static func ms(_ value: Double) -> String { String(format: "%.3f", value) }
+    static func us(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// The value below which `percent` % of the samples fall (nearest rank).
+    static func percentile(_ samples: [Double], _ percent: Int) -> Double {
+        let sorted = samples.sorted()
+        let rank = min(sorted.count - 1, max(0, (sorted.count * percent + 99) / 100 - 1))
+        return sorted[rank]
+    }
 }

@@ -35,11 +35,18 @@ import Testing
     @Test func panes_find_their_key_in_the_primary_key_or_rowid() throws {
         let test = try TestSession.withPlayers()
         test.run("CREATE TABLE pair(a, b, c, PRIMARY KEY (a, b));\nCREATE TABLE plain(x);")
+        test.run("INSERT INTO pair VALUES (1, 2, 3);\nINSERT INTO plain VALUES (1);")
         let board = test.board
-        #expect(try board.pin("SELECT name, id FROM player").compiled?.keyColumns == [1])
-        #expect(try board.pin("SELECT name FROM player").compiled?.keyColumns == [])
-        #expect(try board.pin("SELECT c, b, a FROM pair").compiled?.keyColumns == [2, 1])
-        #expect(try board.pin("SELECT rowid, x FROM plain").compiled?.keyColumns == [0])
+        func keyColumns(_ query: String) throws -> [Int]? {
+            let id = try board.pin(query).id
+            #expect(board.waitUntilSettled(timeout: 5))
+            _ = board.drainEvents()
+            return board.pane(id: id)?.result?.keyColumns
+        }
+        #expect(try keyColumns("SELECT name, id FROM player") == [1])
+        #expect(try keyColumns("SELECT name FROM player") == [])
+        #expect(try keyColumns("SELECT c, b, a FROM pair") == [2, 1])
+        #expect(try keyColumns("SELECT rowid, x FROM plain") == [0])
     }
 
     @Test func a_refresh_highlights_what_changed() throws {

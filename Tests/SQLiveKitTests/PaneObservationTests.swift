@@ -88,11 +88,8 @@ import Testing
         // a primary-key filter: such a pane is not woken by other rows.
         let test = try TestSession.withPlayers()
         let board = test.board
-        let query = try test.session.connection.queue.inDatabase { db in
-            let statement = try Table("player").select(Column("name")).filter(key: 1).makePreparedRequest(db).statement
-            return try PaneQuery(statement: statement, text: "player.filter(key: 1)", db: db)
-        }
-        let id = try board.pin(query, text: "player.filter(key: 1)", name: "one", rowLimit: 5, dedupe: false).id
+        let id = try board.pin("player.select(name).filter(key: 1)", name: "one", rowLimit: 5).id
+        #expect(board.waitUntilSettled(timeout: 5))
         _ = board.drainEvents()
         #expect(board.pane(id: id)?.region?.description == "player(id,name)[1]")
         try test.session.connection.queue.write { try $0.execute(sql: "UPDATE player SET name = 'B' WHERE id = 2") }
@@ -109,6 +106,8 @@ import Testing
             try db.execute(sql: "UPDATE player SET score = score + 1, name = name")
             try db.execute(sql: "INSERT INTO player(name) VALUES ('Craig')")
         }
+        // Waits for that refresh: a commit landing while one runs is coalesced into the next.
+        try recorder.write("SELECT 1")
         try recorder.write("DELETE FROM player")
         let causes = recorder.pane?.history.map(\.cause.description)
         #expect(causes == ["pinned", "update player(name,score)[1,2], insert player[3]", "delete player[1,2,3]"])

@@ -12,6 +12,11 @@
 /// case nothing changed.
 int sqlive_disable_memory_statistics(void);
 
+/// Lets file names be URIs (SQLITE_CONFIG_URI), as the sqlite3 shell does: the panes share an
+/// in-memory database with the session's connection through `file:/NAME?vfs=memdb`. Returns
+/// SQLite's result code (SQLITE_MISUSE when SQLite was already initialized).
+int sqlive_enable_uri_filenames(void);
+
 /// Loads an extension into a connection (`.load`): turns on extension loading for the C
 /// API only (never the SQL function load_extension()), loads, and turns it off again.
 /// Returns SQLite's result code; on failure *error holds a message to free with sqlite3_free.

@@ -84,7 +84,9 @@ struct DatabasesCommand: MetaCommand {
         let lines = try SchemaQuery.read(session) { db in
             try Row.fetchAll(db, sql: "PRAGMA database_list").map { row -> String in
                 let name: String = row["name"]
-                let file: String = row["file"] ?? ""
+                var file: String = row["file"] ?? ""
+                // The shared in-memory database is still sqlite3's unnamed one.
+                if name == "main" && file == session.connection.memoryName { file = "" }
                 let readonly = db.isReadOnly(databaseNamed: name)
                 return "\(name): \(file.isEmpty ? "\"\"" : file) \(readonly ? "r/o" : "r/w")\n"
             }

@@ -1,28 +1,29 @@
 import GRDB
 import Synchronization
 
-/// The transaction observer that records, for every pane, what each commit changed in the
-/// pane's region, so a refresh can say why it happened; it also writes the `.trace` lines.
+/// The one transaction observer on the user's connection: it records, for every pane, what
+/// each commit changed in the pane's region, and at each commit hands the panes it woke, with
+/// the cause, to the refresh scheduler (``onCommit``). It also writes the `.trace` lines.
 ///
-/// It mirrors the way GRDB decides to wake an observation: a statement's kinds of change
-/// (from SQLite's authorizer, through ``observes(eventsOfKind:)``) are tested against each
-/// pane's region, then each changed row (through ``databaseDidChange(with:)``) against the
-/// interested panes' rowids. It is added to the connection before any pane's observation, so
-/// at each commit its ``databaseDidCommit(_:)`` runs first and the panes' fetches, which GRDB
-/// runs right after in the same commit, find their cause in ``cause(for:)``.
+/// A statement's kinds of change (from SQLite's authorizer, through
+/// ``observes(eventsOfKind:)``) are tested against the regions of the panes indexed under the
+/// table, so a commit costs what the panes it touches cost, not what all panes cost; then each
+/// changed row (``databaseDidChange(with:)``) against the interested panes' rowids — but only
+/// where every way that row can change is reported (``TableFacts/reportsEveryChange(of:)``):
+/// SQLite does not report the rows `REPLACE` deletes, nor the old rowid of an update that
+/// changes it.
 ///
 ///     recorder.watch(token, paneID: 1, label: "pane 1 (scores)", region: region)
-///     // UPDATE player SET score = 0 WHERE id = 1, then at the pane's fetch:
-///     recorder.cause(for: token)   // .changes("update player(score)[1]")
+///     // UPDATE player SET score = 0 WHERE id = 1; at the commit:
+///     // onCommit([token: .changes("update player(score)[1]")])
 final class ChangeRecorder: TransactionObserver, Sendable {
     /// A pane whose region is watched.
     struct Watched: Sendable {
         var paneID: Int
         var label: String
         var region: DatabaseRegion
-        var map: RegionMap
-        /// The pane's query failed: a commit touching its last region asks for a retry.
-        var isFailed = false
+        /// The tables of the region, lowercased (``RegionTables``).
+        var tables: Set<String>
     }
 
     private struct KindKey: Hashable {
@@ -30,29 +31,44 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var kind: DatabaseEvent.Kind
     }
 
+    /// The panes a statement's kind of change may touch, and whether rowids can narrow it.
+    private struct Interest {
+        var table: String
+        var tokens: [ObservationToken]
+        /// The updated columns each pane reads (updates only).
+        var columns: [ObservationToken: Set<String>]
+        var rowIDsNarrow: Bool
+    }
+
     // MARK: - Mutable State
     //
-    // Guarded by `state`. The transaction-observer callbacks run on GRDB's writer queue; the
-    // board registers regions from the front-end thread and from `willTrackRegion` (writer
-    // queue); fetch closures read `lastCommit` on the writer queue. Items for the front-end are
-    // collected under the lock and posted to the inbox after it is released.
+    // Guarded by `state`. The transaction-observer callbacks run on the user's connection's
+    // queue; the board registers regions and marks statements from the front-end thread.
+    // Nothing is called out while the lock is held: trace lines and the commit's wake-ups
+    // are collected under it and handed on after.
 
     private struct State {
         var watched: [ObservationToken: Watched] = [:]
         var byTable: [String: Set<ObservationToken>] = [:]
         var everywhere: Set<ObservationToken> = []
+        var facts: [String: TableFacts] = [:]
         /// For the statement running now: which panes care about each (table, kind).
-        var interest: [KindKey: [ObservationToken]] = [:]
-        /// The panes interested in the last kind asked about: they receive the changes a
-        /// statement makes without announcing them (virtual tables' shadow tables), as GRDB does.
-        var lastInterest: [ObservationToken] = []
+        var interest: [KindKey: Interest] = [:]
+        /// The last kind asked about: its panes receive the changes a statement makes without
+        /// announcing them (a virtual table's shadow tables), as GRDB does.
+        var lastInterest: Interest?
         var updatedColumns: [String: Set<String>] = [:]
         var pending: [ObservationToken: ChangeSummary] = [:]
         var notified: Set<ObservationToken> = []
-        var lastCommit: [ObservationToken: ChangeSummary] = [:]
-        var lastNotified: Set<ObservationToken> = []
+        /// Panes that started inside the transaction: what it changed before they did is not
+        /// in `pending`, so its commit wakes them whatever it changed.
+        var startedInTransaction: Set<ObservationToken> = []
+        /// `pending` and `notified` as they were before the statement running now, to forget
+        /// what a failed statement did (SQLite undid it, and no hook says so).
+        var checkpoint: (pending: [ObservationToken: ChangeSummary], notified: Set<ObservationToken>)?
         var traceEnabled = false
         var tracedEvents = 0
+        var commitCount = 0
     }
 
     /// At most this many change lines per transaction in `.trace`; the commit line counts all.
@@ -60,9 +76,12 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     private let state = Mutex(State())
     private let inbox: PaneInbox
+    /// Called after each commit with the panes it woke and why (possibly none).
+    private let onCommit: @Sendable ([ObservationToken: RefreshCause]) -> Void
 
-    init(inbox: PaneInbox) {
+    init(inbox: PaneInbox, onCommit: @escaping @Sendable ([ObservationToken: RefreshCause]) -> Void) {
         self.inbox = inbox
+        self.onCommit = onCommit
     }
 
     var traceEnabled: Bool {
@@ -70,27 +89,31 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         set { state.withLock { $0.traceEnabled = newValue } }
     }
 
+    /// How many transactions this connection committed: tells a local schema change from
+    /// another process's.
+    var commitCount: Int { state.withLock { $0.commitCount } }
+
     // MARK: - Regions
 
-    /// Starts (or goes on) watching a pane's region.
-    func watch(_ token: ObservationToken, paneID: Int, label: String, region: DatabaseRegion) {
+    /// Starts (or goes on) watching a pane's region; `facts` describe the region's tables.
+    func watch(_ token: ObservationToken, paneID: Int, label: String, region: DatabaseRegion,
+               tables: Set<String>, facts: [String: TableFacts], inheriting previous: ObservationToken? = nil) {
         state.withLock { state in
+            if let previous {
+                if let summary = state.pending.removeValue(forKey: previous) { state.pending[token] = summary }
+                if state.notified.remove(previous) != nil { state.notified.insert(token) }
+            }
             Self.removeFromIndex(token, &state)
-            var watched = Watched(paneID: paneID, label: label, region: region, map: RegionMap(region))
-            watched.isFailed = state.watched[token]?.isFailed ?? false
+            let watched = Watched(paneID: paneID, label: label, region: region, tables: tables)
             state.watched[token] = watched
-            if watched.map.isFullDatabase {
+            if region.isFullDatabase {
                 state.everywhere.insert(token)
             }
-            for table in watched.map.tableKeys {
+            for table in tables {
                 state.byTable[table, default: []].insert(token)
             }
+            state.facts.merge(facts) { _, new in new }
         }
-    }
-
-    /// The pane's query failed: keep its last region to retry when a commit touches it.
-    func markFailed(_ token: ObservationToken) {
-        state.withLock { $0.watched[token]?.isFailed = true }
     }
 
     func unwatch(_ token: ObservationToken) {
@@ -100,12 +123,22 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         }
     }
 
-    /// `.notify`: the panes woken by hand in the current transaction.
+    /// The schema changed: what is known of tables must be learnt again.
+    func forgetTableFacts() {
+        state.withLock { $0.facts.removeAll() }
+    }
+
+    /// A pane started inside the user's transaction: its commit wakes it.
+    func wakeAtCommit(_ token: ObservationToken) {
+        state.withLock { _ = $0.startedInTransaction.insert(token) }
+    }
+
+    /// `.notify` inside a transaction: the panes woken by hand when it commits.
     func noteNotified(_ tokens: Set<ObservationToken>) {
         state.withLock { $0.notified.formUnion(tokens) }
     }
 
-    /// The panes whose region a kind of change touches (for `.notify` and `.impact`).
+    /// The panes a kind of change touches (for `.notify` and `.impact`).
     func tokens(modifiedBy kinds: [DatabaseEventKind]) -> Set<ObservationToken> {
         state.withLock { state in
             Set(state.watched.filter { _, watched in
@@ -114,18 +147,34 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         }
     }
 
-    /// Why the commit being notified now woke a pane, for its fetch.
-    func cause(for token: ObservationToken) -> RefreshCause {
+    /// Every watched pane.
+    var watchedTokens: Set<ObservationToken> {
+        state.withLock { Set($0.watched.keys) }
+    }
+
+    // MARK: - Statements
+
+    /// The session is about to run a statement: remember what was recorded before it.
+    func statementWillRun() {
+        state.withLock { $0.checkpoint = ($0.pending, $0.notified) }
+    }
+
+    /// The statement failed: SQLite undid its changes — and all the transaction's, when no
+    /// transaction is open any more (`RAISE(ROLLBACK)`, a failed COMMIT), which no hook says.
+    func statementDidFail(transactionIsOpen: Bool) {
         state.withLock { state in
-            if let summary = state.lastCommit[token] { return .changes(summary) }
-            return state.lastNotified.contains(token) ? .notifiedByHand : .commit
+            guard transactionIsOpen else { return Self.endTransaction(&state) }
+            guard let checkpoint = state.checkpoint else { return }
+            state.pending = checkpoint.pending
+            state.notified = checkpoint.notified
+            state.checkpoint = nil
         }
     }
 
     private static func removeFromIndex(_ token: ObservationToken, _ state: inout State) {
         guard let old = state.watched[token] else { return }
         state.everywhere.remove(token)
-        for table in old.map.tableKeys {
+        for table in old.tables {
             state.byTable[table]?.remove(token)
         }
     }
@@ -135,16 +184,34 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         state.withLock { state in
             let table = eventKind.tableName.lowercased()
+            var updated: Set<String> = []
             if case .update(_, let columns) = eventKind {
+                updated = columns
                 state.updatedColumns[table] = columns
             }
             let candidates = state.byTable[table, default: []].union(state.everywhere)
-            let interested = candidates
-                .filter { state.watched[$0]?.region.isModified(byEventsOfKind: eventKind) == true }
-                .sorted()
-            state.interest[KindKey(table: table, kind: eventKind.eventKind)] = interested
-            state.lastInterest = interested
-            return state.traceEnabled || !interested.isEmpty
+            let narrows = state.facts[table]?.reportsEveryChange(of: eventKind) ?? false
+            // A statement that may delete rows unreported (REPLACE) concerns every pane on
+            // the table, whatever columns it reads.
+            let deletion = DatabaseEventKind.delete(tableName: eventKind.tableName)
+            let tokens = candidates.filter { token in
+                guard let region = state.watched[token]?.region else { return false }
+                return region.isModified(byEventsOfKind: eventKind)
+                    || (!narrows && region.isModified(byEventsOfKind: deletion))
+            }.sorted()
+            var columns: [ObservationToken: Set<String>] = [:]
+            if !updated.isEmpty {
+                for token in tokens {
+                    guard let region = state.watched[token]?.region else { continue }
+                    columns[token] = updated.filter {
+                        region.isModified(byEventsOfKind: .update(tableName: eventKind.tableName, columnNames: [$0]))
+                    }
+                }
+            }
+            let interest = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
+            state.interest[KindKey(table: table, kind: eventKind.eventKind)] = interest
+            state.lastInterest = interest
+            return state.traceEnabled || !tokens.isEmpty
         }
     }
 
@@ -152,40 +219,56 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         let line = state.withLock { state -> String? in
             let key = event.tableName.lowercased()
             let updated = event.kind == .update ? state.updatedColumns[key] ?? [] : []
-            let tokens = state.interest[KindKey(table: key, kind: event.kind)] ?? state.lastInterest
-            for token in tokens {
-                guard let watched = state.watched[token], watched.region.isModified(by: event) else { continue }
-                let columns = Self.columns(updated, within: watched.map.area(of: event.tableName))
-                state.pending[token, default: ChangeSummary()]
-                    .record(table: event.tableName, kind: event.kind, rowID: event.rowID, columns: columns)
+            if let interest = state.interest[KindKey(table: key, kind: event.kind)] {
+                for token in interest.tokens {
+                    guard let watched = state.watched[token] else { continue }
+                    guard !interest.rowIDsNarrow || watched.region.isModified(by: event) else { continue }
+                    state.pending[token, default: ChangeSummary()]
+                        .record(table: event.tableName, kind: event.kind, rowID: event.rowID,
+                                columns: interest.columns[token] ?? [])
+                }
+                return Self.traceLine(for: event, updated: updated, via: nil, &state)
             }
-            return Self.traceLine(for: event, updated: updated, &state)
+            // A change the statement did not announce: a virtual table's module writing its
+            // shadow tables. It counts as a change of the virtual table, without rowids.
+            guard let announced = state.lastInterest else {
+                return Self.traceLine(for: event, updated: updated, via: nil, &state)
+            }
+            for token in announced.tokens where state.watched[token] != nil {
+                state.pending[token, default: ChangeSummary()]
+                    .record(table: announced.table, kind: event.kind, rowID: nil, columns: [])
+            }
+            return Self.traceLine(for: event, updated: updated, via: announced.table, &state)
         }
         if let line { inbox.post(.trace(line)) }
     }
 
     func databaseDidCommit(_ db: Database) {
-        let items = state.withLock { state -> [PaneInbox.Item] in
-            var items: [PaneInbox.Item] = []
-            let woken = Set(state.pending.keys).union(state.notified)
-                .compactMap { token in state.watched[token].map { (token, $0) } }
-                .sorted { $0.1.paneID < $1.1.paneID }
-            for (token, watched) in woken where watched.isFailed {
-                let cause: RefreshCause = state.pending[token].map { .changes($0) } ?? .notifiedByHand
-                items.append(.retry(token, cause))
+        let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
+            var woken: [ObservationToken: RefreshCause] = [:]
+            let candidates = Set(state.pending.keys).union(state.notified).union(state.startedInTransaction)
+            for token in candidates where state.watched[token] != nil {
+                if let summary = state.pending[token], !summary.isEmpty {
+                    woken[token] = .changes(summary)
+                } else if state.notified.contains(token) {
+                    woken[token] = .notifiedByHand
+                } else {
+                    woken[token] = .commit
+                }
             }
+            var trace: String?
             if state.traceEnabled {
-                let labels = woken.map(\.1.label)
+                let labels = woken.keys.compactMap { state.watched[$0] }.sorted { $0.paneID < $1.paneID }.map(\.label)
                 let events = state.tracedEvents > Self.tracedEventLimit
                     ? " (\(state.tracedEvents) changes, \(state.tracedEvents - Self.tracedEventLimit) not shown)" : ""
-                items.insert(.trace("commit\(events), woke " + (labels.isEmpty ? "no pane" : labels.joined(separator: ", "))), at: 0)
+                trace = "commit\(events), woke " + (labels.isEmpty ? "no pane" : labels.joined(separator: ", "))
             }
-            state.lastCommit = state.pending
-            state.lastNotified = state.notified
+            state.commitCount += 1
             Self.endTransaction(&state)
-            return items
+            return (woken, trace)
         }
-        items.forEach(inbox.post)
+        if let trace { inbox.post(.trace(trace)) }
+        onCommit(woken)
     }
 
     func databaseDidRollback(_ db: Database) {
@@ -199,21 +282,22 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     private static func endTransaction(_ state: inout State) {
         state.pending.removeAll()
         state.notified.removeAll()
+        state.startedInTransaction.removeAll()
+        state.checkpoint = nil
         state.tracedEvents = 0
+        state.interest.removeAll()
+        state.lastInterest = nil
     }
 
-    /// The updated columns a pane reads (all of them when its region takes every column).
-    private static func columns(_ updated: Set<String>, within area: RegionMap.TableArea?) -> Set<String> {
-        guard let read = area?.columns else { return updated }
-        let readKeys = Set(read.map { $0.lowercased() })
-        return updated.filter { readKeys.contains($0.lowercased()) }
-    }
-
-    private static func traceLine(for event: DatabaseEvent, updated: Set<String>, _ state: inout State) -> String? {
+    private static func traceLine(for event: DatabaseEvent, updated: Set<String>, via table: String?,
+                                  _ state: inout State) -> String? {
         guard state.traceEnabled else { return nil }
         state.tracedEvents += 1
         guard state.tracedEvents <= tracedEventLimit else { return nil }
         let columns = event.kind == .update && !updated.isEmpty ? "(\(updated.sorted().joined(separator: ",")))" : ""
+        if let table {
+            return "\(event.kind.verb) \(table) (its module wrote \(event.tableName) rowid \(event.rowID))"
+        }
         return "\(event.kind.verb) \(event.tableName)\(columns) rowid \(event.rowID)"
     }
 }

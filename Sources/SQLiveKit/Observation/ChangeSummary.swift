@@ -31,9 +31,11 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
 
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// Adds one changed row.
-    public mutating func record(table: String, kind: DatabaseEvent.Kind, rowID: Int64, columns: Set<String>) {
+    /// Adds one changed row; a nil rowid stands for a row whose id is not known (a virtual
+    /// table's module wrote its own tables).
+    public mutating func record(table: String, kind: DatabaseEvent.Kind, rowID: Int64?, columns: Set<String>) {
         if let index = entries.firstIndex(where: { $0.kind == kind && $0.table == table }) {
+            guard let rowID else { return }
             entries[index].count += 1
             if entries[index].rowIDs.count < Self.keptRowIDs {
                 entries[index].rowIDs.append(rowID)
@@ -42,7 +44,22 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
                 entries[index].columns = Array(columns.union(entries[index].columns)).sorted()
             }
         } else {
-            entries.append(Entry(table: table, kind: kind, columns: columns.sorted(), rowIDs: [rowID], count: 1))
+            entries.append(Entry(table: table, kind: kind, columns: columns.sorted(),
+                                 rowIDs: rowID.map { [$0] } ?? [], count: rowID == nil ? 0 : 1))
+        }
+    }
+
+    /// Adds what another summary recorded (a later commit's changes, say).
+    public mutating func merge(_ other: ChangeSummary) {
+        for entry in other.entries {
+            if let index = entries.firstIndex(where: { $0.kind == entry.kind && $0.table == entry.table }) {
+                let room = max(0, Self.keptRowIDs - entries[index].rowIDs.count)
+                entries[index].rowIDs += entry.rowIDs.prefix(room)
+                entries[index].count += entry.count
+                entries[index].columns = Array(Set(entries[index].columns).union(entry.columns)).sorted()
+            } else {
+                entries.append(entry)
+            }
         }
     }
 
@@ -52,6 +69,7 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
             if entry.kind == .update && !entry.columns.isEmpty {
                 text += "(\(entry.columns.joined(separator: ",")))"
             }
+            guard !entry.rowIDs.isEmpty else { return text }
             text += "[" + entry.rowIDs.map(String.init).joined(separator: ",")
             if entry.count > entry.rowIDs.count {
                 text += " +\(entry.count - entry.rowIDs.count) more"

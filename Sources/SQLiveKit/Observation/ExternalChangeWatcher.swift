@@ -3,36 +3,118 @@ import GRDB
 import Synchronization
 
 /// Notices commits made by other processes (another sqlite3 shell, an app writing the same
-/// file), which GRDB cannot see, by polling `PRAGMA data_version` on a timer.
+/// file), which no hook of this connection reports, by polling `PRAGMA data_version` of every
+/// database of the user's connection (attached files included) on a timer.
 ///
-/// SQLite changes `data_version` on a connection when another connection committed to the
-/// file since the connection last looked, and never for the connection's own commits. The
-/// check runs on GRDB's writer queue (queued behind the user's statements, never blocking the
-/// timer); when the value moved, the watcher posts ``PaneInbox/Item/externalChange`` and the
-/// board re-runs the panes on the front-end thread with the cause "external change".
+/// SQLite changes a connection's `data_version` when another connection committed since the
+/// connection last looked, and never for its own commits; the panes' reader never writes. So
+/// a change read on the user's connection is another process's commit. The watcher keeps one
+/// baseline for the connection's whole life, taken before the first pane's first fetch:
+/// changing the interval, or turning `.external` off and on, never loses a commit made
+/// meanwhile — the next check compares with what was seen last.
 ///
-///     board.watcher = ExternalChangeWatcher(connection: connection, interval: 0.5, inbox: inbox)
-///     // sqlite3 file.db "INSERT …"  →  within half a second: .externalChange in the inbox
+/// A check runs on the user's connection's queue, behind the user's statements, and never
+/// waits for a lock: when another process holds the database, it fails at once and the next
+/// tick tries again (``BusyPolicy/failingAtOnce(_:)``). Inside the user's transaction it reads
+/// nothing (that would start a read transaction the user did not ask for).
 ///
-/// The watcher stops when it is released.
-final class ExternalChangeWatcher {
-    let interval: Double
+///     let watcher = ExternalChangeWatcher(connection: connection, inbox: inbox)
+///     watcher.interval = 0.025
+///     // sqlite3 file.db "INSERT …"  →  within 25 ms: .externalChange in the inbox
+final class ExternalChangeWatcher: Sendable {
     let connection: DatabaseConnection
-    private let timer: any DispatchSourceTimer
+    private let inbox: PaneInbox
 
-    init(connection: DatabaseConnection, interval: Double, inbox: PaneInbox) {
-        self.interval = interval
+    // Guarded by `state`: the versions seen last, whether a check is queued (a slow statement
+    // must not pile checks up behind it), and the timer.
+    private struct State {
+        var versions: [String: Int]?
+        var isChecking = false
+        var interval: Double?
+        var timer: (any DispatchSourceTimer)?
+    }
+    private let state = Mutex(State())
+
+    init(connection: DatabaseConnection, inbox: PaneInbox) {
         self.connection = connection
-        let probe = DataVersionProbe(queue: connection.queue, inbox: inbox)
-        probe.takeBaseline()
-        timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "sqlive.external-changes"))
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(5))
-        timer.setEventHandler { probe.check() }
-        timer.resume()
+        self.inbox = inbox
+        let baseline = Self.read(connection)
+        state.withLock { $0.versions = baseline }
     }
 
     deinit {
-        timer.cancel()
+        state.withLock { $0.timer?.cancel() }
+    }
+
+    /// How often to check; nil stops checking (the baseline stays).
+    var interval: Double? {
+        get { state.withLock { $0.interval } }
+        set {
+            state.withLock { state in
+                guard state.interval != newValue else { return }
+                state.interval = newValue
+                state.timer?.cancel()
+                state.timer = nil
+                guard let newValue else { return }
+                let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "sqlive.external-changes"))
+                timer.schedule(deadline: .now() + newValue, repeating: newValue, leeway: .milliseconds(2))
+                timer.setEventHandler { [weak self] in self?.check() }
+                timer.resume()
+                state.timer = timer
+            }
+        }
+    }
+
+    /// Compares `data_version` with what was seen last, now (the timer calls it too).
+    func check() {
+        let starts = state.withLock { state -> Bool in
+            guard !state.isChecking else { return false }
+            state.isChecking = true
+            return true
+        }
+        guard starts else { return }
+        let policy = connection.busyPolicy
+        connection.queue.asyncUnsafeRead { [self] result in
+            let versions = (try? result.get()).flatMap { db in
+                policy.failingAtOnce { Self.dataVersions(db) }
+            }
+            let changed = state.withLock { state -> Bool in
+                defer { state.isChecking = false }
+                guard let versions else { return false }
+                defer { state.versions = versions }
+                return state.versions != versions
+            }
+            if changed {
+                // GRDB's cached view of the schema may be another process's past.
+                (try? result.get())?.clearSchemaCache()
+                inbox.post(.externalChange)
+            }
+        }
+    }
+
+    /// The versions now, read synchronously (the baseline).
+    private static func read(_ connection: DatabaseConnection) -> [String: Int]? {
+        connection.queue.inDatabase { db in
+            connection.busyPolicy.failingAtOnce { dataVersions(db) }
+        }
+    }
+
+    /// `data_version` of every database with a file, by name; nil inside the user's
+    /// transaction or when a lock kept it from being read.
+    private static func dataVersions(_ db: Database) -> [String: Int]? {
+        guard !db.isInsideTransaction else { return nil }
+        do {
+            var versions: [String: Int] = [:]
+            for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, file FROM pragma_database_list")) {
+                let name: String = row["name"]
+                let file: String = row["file"] ?? ""
+                guard name != "temp", !file.isEmpty || name == "main" else { continue }
+                versions[name] = try Int.fetchOne(db, sql: "PRAGMA \(name.quotedDatabaseIdentifier).data_version") ?? 0
+            }
+            return versions
+        } catch {
+            return nil
+        }
     }
 
     /// Reads `.external` intervals: `500ms`, `2s`, `0.5` (seconds).
@@ -54,58 +136,5 @@ final class ExternalChangeWatcher {
     static func format(_ interval: Double) -> String {
         if interval < 1 { return "\(Int((interval * 1000).rounded()))ms" }
         return interval == interval.rounded() ? "\(Int(interval))s" : "\(interval)s"
-    }
-}
-
-/// The check itself, shared with the timer's handler.
-private final class DataVersionProbe: Sendable {
-    private let queue: DatabaseQueue
-    private let inbox: PaneInbox
-
-    // Guarded by the mutex: the last `data_version` read, and whether a check is queued on
-    // the writer queue (a slow statement must not pile up checks behind it).
-    private struct State {
-        var version: Int?
-        var isChecking = false
-    }
-    private let state = Mutex(State())
-
-    init(queue: DatabaseQueue, inbox: PaneInbox) {
-        self.queue = queue
-        self.inbox = inbox
-    }
-
-    /// Reads the version now, so a commit made right after the watcher starts is noticed.
-    func takeBaseline() {
-        let version = try? queue.inDatabase(Self.dataVersion)
-        state.withLock { $0.version = version }
-    }
-
-    func check() {
-        let starts = state.withLock { state -> Bool in
-            guard !state.isChecking else { return false }
-            state.isChecking = true
-            return true
-        }
-        guard starts else { return }
-        queue.asyncUnsafeRead { [self] result in
-            let version = (try? result.get()).flatMap { db in try? Self.dataVersion(db) }
-            let changed = state.withLock { state -> Bool in
-                defer { state.isChecking = false }
-                guard let version else { return false }
-                defer { state.version = version }
-                return state.version.map { $0 != version } ?? false
-            }
-            if changed { inbox.post(.externalChange) }
-        }
-    }
-
-    /// Nil inside the user's transaction: reading there would start a read transaction in
-    /// it, holding a lock (and in WAL mode a snapshot) the user never asked for, so that the
-    /// user's next write could not wait for another process's lock. The first check after
-    /// the transaction ends sees the change.
-    private static func dataVersion(_ db: Database) throws -> Int? {
-        guard !db.isInsideTransaction else { return nil }
-        return try Int.fetchOne(db, sql: "PRAGMA data_version")
     }
 }

@@ -81,11 +81,16 @@ enum NotifyTarget: Equatable {
         }
     }
 
-    /// The kinds of change the notification stands for, to find the panes it wakes.
+    /// The kinds of change the notification stands for, to find the panes it wakes: only
+    /// updates of the columns named, when columns are named (a pane that reads other columns
+    /// of the table is not concerned).
     func eventKinds(_ db: Database) throws -> [DatabaseEventKind]? {
         guard case .tables(let targets) = self else { return nil }
         return try targets.flatMap { target -> [DatabaseEventKind] in
-            let columns = try target.columns ?? db.columns(in: target.table).map(\.name)
+            if let columns = target.columns {
+                return [.update(tableName: target.table, columnNames: Set(columns))]
+            }
+            let columns = try db.columns(in: target.table).map(\.name)
             return [.insert(tableName: target.table), .delete(tableName: target.table),
                     .update(tableName: target.table, columnNames: Set(columns))]
         }

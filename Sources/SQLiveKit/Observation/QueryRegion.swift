@@ -1,7 +1,7 @@
 import GRDB
 import Synchronization
 
-/// The region GRDB tracks for a query (`.region`), and the changes it will not see by itself.
+/// The region a pane on a query watches (`.region`), and the changes it will not see by itself.
 ///
 ///     let report = try QueryRegion.inspect("SELECT id, name FROM player", board: board)
 ///     report.region.description   // "player(id,name)"
@@ -12,52 +12,83 @@ struct QueryRegion {
 
     static func inspect(_ text: String, board: PaneBoard) throws(Diagnostic) -> QueryRegion {
         let query = try board.compile(text)
-        defer { board.close(query) }
-        guard let binding = board.binding else {
-            throw Diagnostic("the session of these panes has ended")
+        let region = query.analysis.region
+        let connection = board.connection
+        var warnings = try connection.access { db in
+            try tableWarnings(for: query.analysis, declared: query.declaredRegion, db: db)
         }
-        let region = trackedRegion(of: query, in: binding.connection.queue)
-        var warnings = try binding.connection.access { db in try tableWarnings(for: RegionMap(region), db: db) }
-        if region.isEmpty {
+        if region.isEmpty && !readsSchema(query.declaredRegion) {
             warnings.append("the query reads no table: it never refreshes by itself (.refresh runs it again)")
         }
-        if !binding.connection.options.isInMemory && board.externalInterval == nil {
+        if !connection.options.isInMemory && board.externalInterval == nil {
             warnings.append("changes by other processes (rows or schema) are not seen while .external is off: "
                             + ".external on watches for them, or .notify after them")
         }
         return QueryRegion(region: region, warnings: warnings)
     }
 
-    /// Starts an observation of the query's declared region and keeps the region GRDB starts
-    /// tracking: GRDB's own view, with views replaced by their tables and names in their
-    /// canonical case. A read-only connection tracks nothing: the declared region is shown.
-    private static func trackedRegion(of query: PaneQuery, in queue: DatabaseQueue) -> DatabaseRegion {
-        let declared = query.declaredRegion
+    /// Starts an observation of a declared region and keeps the region GRDB starts tracking:
+    /// GRDB's own view, with names in their canonical case and SQLite's internal tables
+    /// left out. A read-only connection tracks nothing: the declared region is kept.
+    static func trackedRegion(of declared: DatabaseRegion, in queue: DatabaseQueue) -> DatabaseRegion {
         let tracked = Mutex<DatabaseRegion?>(nil)
         let cancellable = ValueObservation
             .tracking { db in try db.registerAccess(to: declared) }
             .handleEvents(willTrackRegion: { region in tracked.withLock { $0 = region } })
-            .start(in: queue, scheduling: PaneScheduler(), onError: { _ in }, onChange: { _ in })
+            .start(in: queue, scheduling: FirstValueNow(), onError: { _ in }, onChange: { _ in })
         cancellable.cancel()
         return tracked.withLock { $0 } ?? declared
     }
 
-    /// Tables whose changes GRDB cannot see: WITHOUT ROWID tables (SQLite reports no row
-    /// changes for them) and virtual tables (their module may change them on its own).
-    private static func tableWarnings(for map: RegionMap, db: Database) throws -> [String] {
+    /// True when the query reads the schema table: a pane on it runs again after every
+    /// schema change, though GRDB's region leaves SQLite's own tables out.
+    private static func readsSchema(_ declared: DatabaseRegion) -> Bool {
+        ["sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema"].contains {
+            declared.isModified(byEventsOfKind: .insert(tableName: $0))
+        }
+    }
+
+    /// What escapes a region: WITHOUT ROWID tables and virtual tables (changes SQLite does not
+    /// report), TEMP tables and in-memory attachments (private to the user's connection: the
+    /// panes' own connection cannot read them), and the schema table.
+    private static func tableWarnings(for analysis: RegionTables, declared: DatabaseRegion,
+                                      db: Database) throws -> [String] {
         var warnings: [String] = []
-        for area in map.areas {
-            switch try TableKind.of(area.table, db: db) {
-            case .withoutRowID:
-                warnings.append("\(area.table) is a WITHOUT ROWID table: SQLite does not report changes to it, "
-                                + "so panes do not refresh by themselves (.notify \(area.table) after changing it)")
-            case .virtual:
-                warnings.append("\(area.table) is a virtual table: changes its module makes on its own are not seen "
-                                + "(.notify \(area.table) after them)")
-            default:
-                break
+        if readsSchema(declared) {
+            warnings.append("the query reads the schema: the pane runs again after every schema change "
+                            + "(other processes' too while .external is on), not after row changes")
+        }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT t.schema, t.name, t.type, t.wr, d.file FROM pragma_table_list t
+            JOIN pragma_database_list d ON d.name = t.schema ORDER BY t.schema = 'main' DESC, t.name
+            """)
+        for row in rows {
+            let table: String = row["name"]
+            guard analysis.tables.contains(table.lowercased()) else { continue }
+            let schema: String = row["schema"]
+            let file: String = row["file"] ?? ""
+            let type: String = row["type"]
+            if schema == "temp" || (schema != "main" && file.isEmpty) {
+                warnings.append("\(schema).\(table) is private to your connection: panes read on a connection of "
+                                + "their own and cannot see it (pin a query on a table of a database file)")
+            } else if type == "virtual" {
+                warnings.append("\(table) is a virtual table: changes its module makes on its own are not seen "
+                                + "(.notify \(table) after them)")
+            } else if (row["wr"] as Bool?) == true {
+                warnings.append("\(table) is a WITHOUT ROWID table: SQLite does not report changes to it, "
+                                + "so panes do not refresh by themselves (.notify \(table) after changing it)")
             }
         }
         return warnings
+    }
+}
+
+/// Delivers an observation's first value on the thread that starts it, before `start`
+/// returns (GRDB's `.immediate` insists on the main thread, which scripts do not run).
+private struct FirstValueNow: ValueObservationScheduler {
+    func immediateInitialValue() -> Bool { true }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) {
+        action()
     }
 }

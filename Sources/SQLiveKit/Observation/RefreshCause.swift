@@ -23,6 +23,8 @@ public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
     case resumed
     /// `.open` replaced the database the pane reads.
     case databaseOpened
+    /// `.parameter` changed the value of parameters the query binds.
+    case parametersChanged([String])
 
     public var description: String {
         switch self {
@@ -35,6 +37,27 @@ public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
         case .refreshedByHand: "refreshed by hand"
         case .resumed: "resumed"
         case .databaseOpened: "database opened"
+        case .parametersChanged(let names):
+            "parameter\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) changed"
         }
+    }
+
+    /// One cause for the causes gathered between two refreshes: the changes of several
+    /// commits add up; otherwise the first cause tells why the pane ran, unless a later one
+    /// says more (a schema change after changes).
+    static func combining(_ causes: [RefreshCause]) -> RefreshCause {
+        guard var first = causes.first else { return .commit }
+        for cause in causes.dropFirst() {
+            switch (first, cause) {
+            case (.changes(var summary), .changes(let more)):
+                summary.merge(more)
+                first = .changes(summary)
+            case (_, .schemaChange), (_, .databaseOpened):
+                first = cause
+            default:
+                break
+            }
+        }
+        return first
     }
 }

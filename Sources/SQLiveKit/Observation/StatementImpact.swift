@@ -26,23 +26,22 @@ struct StatementImpact {
     var unreported: [String] = []
 
     static func analyze(_ text: String, board: PaneBoard) throws(Diagnostic) -> StatementImpact {
-        let binding = try board.bind()
-        guard let session = board.session else {
-            throw Diagnostic("the session of these panes has ended")
-        }
+        let connection = board.connection
         var unreported: [String] = []
-        let kinds = try binding.connection.access { db -> [DatabaseEventKind]? in
-            guard let statement = try session.compileQuery(text, in: db) else {
+        var facts: [String: TableFacts] = [:]
+        let kinds = try connection.access { db -> [DatabaseEventKind]? in
+            guard let statement = try board.compiler.compile(text, db) else {
                 throw Diagnostic(".impact: missing statement", hint: "usage: .impact STATEMENT")
             }
             guard !statement.isReadonly else { return [] }
             guard rowWritingVerbs.contains(Self.verb(of: statement.sql)) else { return nil }
-            guard !binding.connection.options.readonly else {
+            guard !connection.options.readonly else {
                 throw Diagnostic(".impact: the database is open read-only: this statement cannot run at all")
             }
             let kinds = try WriteRegionProbe.writes(of: statement, db: db)
-            for table in Set(kinds.map(\.tableName)).sorted() where try TableKind.of(table, db: db) == .withoutRowID {
-                unreported.append(table)
+            for table in Set(kinds.map(\.tableName)).sorted() {
+                if try TableKind.of(table, db: db) == .withoutRowID { unreported.append(table) }
+                facts[table.lowercased()] = try? TableFacts.read(table, db: db)
             }
             return kinds
         }
@@ -51,10 +50,12 @@ struct StatementImpact {
         switch kinds {
         case .some(let kinds) where kinds.isEmpty: writes = .nothing
         case .some(let kinds): writes = .rows(kinds.map(\.summary))
-        case .none: writes = schemaVerbs.contains(firstWord) ? .schema : .other(firstWord)
+        case .none: writes = rebuildingVerbs.contains(firstWord) ? .schema : .other(firstWord)
         }
         let reported = (kinds ?? []).filter { !unreported.contains($0.tableName) }
-        let verdicts = board.panes.map { pane in (pane, verdict(for: pane, kinds: reported, writes: writes)) }
+        let verdicts = board.panes.map { pane in
+            (pane, verdict(for: pane, kinds: reported, writes: writes, facts: facts))
+        }
         return StatementImpact(writes: writes, verdicts: verdicts, unreported: unreported)
     }
 
@@ -72,15 +73,26 @@ struct StatementImpact {
     }
 
     private static let rowWritingVerbs: Set<String> = ["INSERT", "UPDATE", "DELETE", "REPLACE", "WITH"]
-    private static let schemaVerbs: Set<String> = ["CREATE", "DROP", "ALTER"]
+    /// Statements after which every pane compiles and runs again: they change the schema, or
+    /// (VACUUM, REINDEX) rewrite the database so that its schema version moves.
+    private static let rebuildingVerbs: Set<String> = ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"]
 
-    private static func verdict(for pane: Pane, kinds: [DatabaseEventKind], writes: Writes) -> String {
+    private static func verdict(for pane: Pane, kinds: [DatabaseEventKind], writes: Writes,
+                                facts: [String: TableFacts]) -> String {
         if pane.status == .paused { return "paused" }
         if writes == .schema { return "runs again after the schema change" }
         guard let region = pane.region else { return "unaffected" }
-        let touching = kinds.filter { region.isModified(byEventsOfKind: $0) }
+        // A kind that may delete rows unreported (REPLACE) touches every pane on its table.
+        let touching = kinds.filter { kind in
+            region.isModified(byEventsOfKind: kind)
+                || (facts[kind.tableName.lowercased()]?.reportsEveryChange(of: kind) != true
+                    && region.isModified(byEventsOfKind: .delete(tableName: kind.tableName)))
+        }
         guard !touching.isEmpty else { return "unaffected" }
         let refreshes = pane.isFailed ? "retries" : "refreshes"
+        // Rowids narrow a pane only where SQLite reports every row the statement changes.
+        let narrows = touching.allSatisfy { facts[$0.tableName.lowercased()]?.reportsEveryChange(of: $0) ?? false }
+        guard narrows else { return refreshes }
         let map = RegionMap(region)
         let rowIDs = touching.map { map.area(of: $0.tableName)?.rowIDs }
         guard rowIDs.allSatisfy({ $0 != nil }) else { return refreshes }

@@ -58,6 +58,10 @@ public struct Pane: Sendable {
     public internal(set) var lastChange: Change?
     /// The latest refreshes, oldest first, at most ``historyLimit``.
     public internal(set) var history: [Refresh] = []
+    /// How long its query took at its last refreshes (`.panes`, the dock).
+    public internal(set) var timing = PaneTiming()
+    /// What its refreshing is doing now (the dock shows a slow or waiting pane).
+    public internal(set) var activity: PaneActivity = .idle
 
     public static let historyLimit = 20
 
@@ -65,25 +69,8 @@ public struct Pane: Sendable {
 
     /// The observation whose values the pane accepts; nil while paused or failed to compile.
     var token: ObservationToken?
-    var compiled: PaneQuery?
-    /// The sequence number of the value shown: older values are stale.
-    var lastSequence: UInt64 = 0
-    /// Causes of the refreshes not yet printed in a script.
-    var unprintedCauses: [RefreshCause] = []
-    /// What a script showed last, to print a pane only when what it shows changed.
-    var printed: Shown?
-
-    /// What a pane shows: its rows or its error.
-    struct Shown: Equatable {
-        var result: PaneResult?
-        var error: String?
-    }
-
-    var shown: Shown {
-        if case .failed(let message) = status { return Shown(result: nil, error: message) }
-        return Shown(result: result, error: nil)
-    }
-
+    /// The `.parameter` names its query binds: a new value for one refreshes it.
+    var parameterNames: [String] = []
     init(id: Int, name: String, query: String, rowLimit: Int, dedupe: Bool) {
         self.id = id
         self.name = name
@@ -105,10 +92,38 @@ public struct Pane: Sendable {
         refreshCount += 1
         lastRefresh = time
         lastCause = cause
-        unprintedCauses.append(cause)
         history.append(Refresh(number: refreshCount, time: time, cause: cause, outcome: outcome))
         if history.count > Self.historyLimit {
             history.removeFirst(history.count - Self.historyLimit)
         }
     }
+}
+
+/// How long a pane's refreshes took, in seconds.
+public struct PaneTiming: Sendable, Equatable {
+    public private(set) var last: Double?
+    /// The latest durations, at most 31.
+    public private(set) var recent: [Double] = []
+
+    public var median: Double? {
+        guard !recent.isEmpty else { return nil }
+        return recent.sorted()[recent.count / 2]
+    }
+
+    mutating func record(_ duration: Double) {
+        last = duration
+        recent.append(duration)
+        if recent.count > 31 { recent.removeFirst() }
+    }
+}
+
+/// What a pane's refreshing is doing, as the dock shows it.
+public enum PaneActivity: Sendable, Equatable {
+    case idle
+    /// Its query runs, since that time.
+    case refreshing(since: Date)
+    /// A slow pane waits for its fair share of time, until then.
+    case throttled(until: Date)
+    /// The panes' connection waits for a lock (the user's transaction, another process).
+    case waitingForLock
 }

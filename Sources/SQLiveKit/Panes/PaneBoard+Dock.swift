@@ -13,24 +13,45 @@ extension PaneBoard {
     }
 
     /// The dock's lines for the current panes (see ``PaneDockRenderer``).
-    public func dockLines(width: Int, height: Int, usesColor: Bool = true) -> [String] {
-        PaneDockRenderer(width: width, height: height, now: clock(), usesColor: usesColor,
-                         nullValue: session?.settings.nullValue ?? "")
-            .lines(for: panes)
+    public func dockLines(width: Int, height: Int, usesColor: Bool = true, nullValue: String = "") -> [String] {
+        updateActivities()
+        var renderer = PaneDockRenderer(width: width, height: height, now: clock(), usesColor: usesColor,
+                                        nullValue: nullValue)
+        renderer.showsCommittedState = connection.queue.inDatabase { $0.isInsideTransaction }
+        return renderer.lines(for: panes)
     }
 
-    /// When the dock must be drawn again to clear a highlight, if one is showing.
+    /// Reads what each pane's refreshing is doing now, for the dock.
+    func updateActivities() {
+        for index in panes.indices {
+            panes[index].activity = panes[index].token.flatMap { engine?.scheduler.activity(of: $0) } ?? .idle
+        }
+    }
+
+    /// True while some pane's refresh runs or waits.
+    public var isRefreshing: Bool {
+        panes.contains { pane in
+            guard let token = pane.token, let activity = engine?.scheduler.activity(of: token) else { return false }
+            return activity != .idle
+        }
+    }
+
+    /// When the dock must be drawn again: to clear a highlight, or to update the time a slow
+    /// pane has been refreshing for.
     public var nextRepaint: Date? {
-        panes.compactMap { $0.lastChange?.time.addingTimeInterval(PaneDockRenderer.defaultHighlightDuration) }
-            .filter { $0 > clock() }
-            .min()
+        let now = clock()
+        let highlights = panes.compactMap { $0.lastChange?.time.addingTimeInterval(PaneDockRenderer.defaultHighlightDuration) }
+        return (highlights + (isRefreshing ? [now.addingTimeInterval(0.25)] : [])).filter { $0 > now }.min()
     }
 
     /// Notes that the dock shows every pane as it is now, so that `.layout inline` later
     /// prints only the changes made after it.
     public func markShownInDock() {
-        for index in panes.indices {
-            markPrinted(index)
-        }
+        presentation.markShown(panes)
+    }
+
+    /// The panes to print as blocks now (scripts, `.layout inline`): see ``PanePresentation``.
+    func takeBlocksToPrint() -> [PanePresentation.Block] {
+        presentation.takeBlocks(of: panes)
     }
 }

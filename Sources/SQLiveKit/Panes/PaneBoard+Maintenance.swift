@@ -10,28 +10,24 @@ enum ExternalSetting: Equatable {
 }
 
 extension PaneBoard {
-    /// How often `data_version` is polled when `.external` is on without an interval.
-    static let defaultExternalInterval = 0.5
+    /// How often `data_version` is polled when `.external` is on without an interval: often
+    /// enough that another process's commit shows within a frame or three, for about 20 µs
+    /// of the user's connection each time.
+    static let defaultExternalInterval = 0.025
 
-    /// Keeps the panes in step with the session after each statement: follows `.open`,
-    /// re-runs every pane after a schema change (GRDB does not observe DDL, and a query may
-    /// now fail, or work again), carries out restarts that waited for the end of the user's
-    /// transaction, and starts or stops the external-change watcher.
+    /// What the session tells the board after each unit: it follows attachments, asks the
+    /// reader to compare schema versions (a statement may have changed the schema), carries
+    /// out restarts that waited for the end of the user's transaction, and retries refreshes
+    /// that waited for the user's lock.
     func maintain() {
-        guard !panes.isEmpty, let binding = try? bind() else { return }
-        // Inside a transaction the schema and data may still be rolled back: wait for its end.
-        // Reading the schema version there would also turn the user's `BEGIN` into a read
-        // transaction, which SQLite can't upgrade to a write one with a busy wait.
-        let state = try? binding.connection.access { db in
-            db.isInsideTransaction ? nil : try SchemaVersion.read(db)
-        }
-        guard let version = state ?? nil else { return }
-        if let known = schemaVersion, known != version {
-            for pane in panes where pane.status != .paused && pendingRestarts[pane.id] == nil {
-                pendingRestarts[pane.id] = .schemaChange
-            }
-        }
-        schemaVersion = version
+        guard !panes.isEmpty, engine != nil || !pendingRestarts.isEmpty else { return }
+        let inTransaction = connection.queue.inDatabase { $0.isInsideTransaction }
+        syncAttachments()
+        // Inside a transaction the reader sees nothing new (it reads what is committed), and
+        // on a shared in-memory database it cannot even read: wait for the transaction's end.
+        guard !inTransaction else { return }
+        engine?.scheduler.requestSchemaCheck()
+        engine?.scheduler.retryIfBlocked()
         for (id, cause) in pendingRestarts.sorted(by: { $0.key < $1.key }) {
             if let index = panes.firstIndex(where: { $0.id == id }) {
                 restart(index, cause: cause)
@@ -41,58 +37,102 @@ extension PaneBoard {
         updateWatcher()
     }
 
+    /// Mirrors the user's attached databases on the panes' reader when they changed.
+    func syncAttachments() {
+        guard let engine else { return }
+        let attached = (try? connection.access { db in
+            try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { row -> AttachedDatabase? in
+                let name: String = row["name"]
+                guard name != "main" && name != "temp" else { return nil }
+                return AttachedDatabase(name: name, file: row["file"] ?? "")
+            }
+        }) ?? []
+        guard attached != mirroredAttachments else { return }
+        mirroredAttachments = attached
+        engine.scheduler.attach(attached)
+    }
+
+    /// The session ran a statement; one that may rewrite the schema (VACUUM bumps its version
+    /// without a commit hook) makes the next schema change the user's own.
+    func statementDidRun(_ text: String) {
+        guard engine != nil else { return }
+        let verb = StatementImpact.verb(of: text)
+        if ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb) {
+            localSchemaStatementSinceCheck = true
+        }
+    }
+
+    /// A command of the session changed the schema: the next check finds it, as the user's.
+    func schemaChangedLocally() {
+        guard let engine else { return }
+        localSchemaStatementSinceCheck = true
+        engine.scheduler.requestSchemaCheck()
+    }
+
+    /// The schema changed on the reader: every pane compiles again, once the user's
+    /// transaction (if any) ends. With no commit or schema statement of the user's since the
+    /// last check, another process changed it.
+    func schemaDidChange() {
+        guard let engine else { return }
+        engine.recorder.forgetTableFacts()
+        let commits = engine.recorder.commitCount
+        let local = commits != commitsAtSchemaCheck || localSchemaStatementSinceCheck
+        let cause: RefreshCause = local ? .schemaChange : .externalChange
+        commitsAtSchemaCheck = commits
+        localSchemaStatementSinceCheck = false
+        for index in panes.indices where panes[index].status != .paused {
+            restartWhenOutsideTransaction(index, cause: cause)
+        }
+    }
+
     /// Restarts a pane now, or after the user's transaction ends.
     func restartWhenOutsideTransaction(_ index: Int, cause: RefreshCause) {
-        let isInsideTransaction = (try? binding?.connection.access { $0.isInsideTransaction }) ?? false
-        if isInsideTransaction {
+        if connection.queue.inDatabase({ $0.isInsideTransaction }) {
             pendingRestarts[panes[index].id] = cause
         } else {
             restart(index, cause: cause)
         }
     }
 
-    /// Another process may have changed the schema too: GRDB's cached view of it is dropped.
-    func forgetSchemaCache() {
-        try? binding?.connection.access { $0.clearSchemaCache() }
-    }
-
     /// `.external` as it applies now: the polling interval, or nil when off.
     var externalInterval: Double? {
-        guard let binding, !binding.connection.options.isInMemory else { return nil }
+        guard !connection.options.isInMemory else { return nil }
         switch externalSetting {
         case .off: return nil
         case .on(let interval): return interval
-        case .automatic:
-            return session?.environment.isInteractive == true ? Self.defaultExternalInterval : nil
+        case .automatic: return isInteractive ? Self.defaultExternalInterval : nil
         }
     }
 
     /// Runs the watcher while some pane is observed and `.external` is on.
     func updateWatcher() {
         let observed = panes.contains { $0.status != .paused }
-        guard observed, let interval = externalInterval, let binding else {
-            watcher = nil
-            return
-        }
-        if let watcher, watcher.interval == interval, watcher.connection === binding.connection { return }
-        watcher = ExternalChangeWatcher(connection: binding.connection, interval: interval, inbox: inbox)
+        engine?.watcher?.interval = observed ? externalInterval : nil
     }
-}
 
-extension SchemaVersion {
-    static func read(_ db: Database) throws -> SchemaVersion {
-        // Read after every statement while panes are pinned: the statements are cached.
-        SchemaVersion(
-            main: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA main.schema_version")) ?? 0,
-            temp: try Int.fetchOne(db.cachedStatement(sql: "PRAGMA temp.schema_version")) ?? 0)
-    }
-}
-
-extension PaneBoard {
-    /// `.external`: changes the setting and starts or stops the watcher.
+    /// `.external`: changes the setting and starts or stops the watcher. Turning it on checks
+    /// at once, so what other processes committed while it was off shows.
     func setExternal(_ setting: ExternalSetting) {
         externalSetting = setting
-        _ = try? bind()
         updateWatcher()
+        if externalInterval != nil { engine?.watcher?.check() }
+    }
+
+    /// The `.parameter` values changed: SQL panes bind the new ones, and the panes that use a
+    /// parameter whose value changed refresh.
+    func parametersDidChange(_ newParameters: ParameterStore) {
+        let old = parameters
+        parameters = newParameters
+        guard let engine else { return }
+        engine.scheduler.setParameters(newParameters)
+        var woken: [ObservationToken: RefreshCause] = [:]
+        for pane in panes {
+            guard let token = pane.token else { continue }
+            let changed = pane.parameterNames.filter {
+                old.value(forParameterNamed: $0) != newParameters.value(forParameterNamed: $0)
+            }
+            if !changed.isEmpty { woken[token] = .parametersChanged(changed) }
+        }
+        engine.scheduler.wake(woken)
     }
 }

@@ -1,93 +1,163 @@
 import GRDB
+import GRDBSQLite
+
+/// A pane's query as the engine runs it: compiled on the user's connection (where DSL text
+/// becomes SQL), with the region it reads and what the engine needs to watch that region.
+struct CompiledPane {
+    var sql: String
+    /// A DSL query's own arguments; nil: the `.parameter` values.
+    var arguments: StatementArguments?
+    /// The `.parameter` names it binds (`:lim`), when it binds them.
+    var parameterNames: [String]
+    var analysis: RegionTables
+    /// SQLite's column metadata could not know; the region before GRDB canonicalized it.
+    var declaredRegion: DatabaseRegion
+}
 
 extension PaneBoard {
-    /// Makes sure the change recorder watches the session's current connection. After `.open`
-    /// the panes move to the new database: their observations on the old one stop and they
-    /// start again on the new one.
-    func bind() throws(Diagnostic) -> Binding {
-        guard let session else {
-            throw Diagnostic("the session of these panes has ended")
+    /// The engine of the current connection, made on first use: the recorder is added to
+    /// the user's connection, the panes' reader opened, the external watcher's baseline taken
+    /// (before any pane's first fetch, so that no commit of another process is missed).
+    func bind() throws(Diagnostic) -> PaneEngine {
+        if let engine { return engine }
+        let scheduler: RefreshScheduler
+        do {
+            let connection = self.connection
+            scheduler = try RefreshScheduler(openReader: {
+                guard let reader = try connection.openPaneReader() else {
+                    throw Diagnostic("panes need a database they can share: this in-memory database is private")
+                }
+                return reader
+            }, inbox: inbox, throttles: isInteractive)
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch {
+            throw Diagnostic("cannot open a connection for the panes: \(RefreshScheduler.message(of: error))")
         }
-        if let binding, binding.connection === session.connection {
-            return binding
-        }
-        let moving = binding != nil
-        if moving {
-            for index in panes.indices { stop(index) }
-            schemaVersion = nil
-            watcher = nil
-        }
-        let recorder = ChangeRecorder(inbox: inbox)
+        scheduler.setParameters(parameters)
+        let recorder = ChangeRecorder(inbox: inbox) { woken in scheduler.wake(woken) }
         recorder.traceEnabled = traceRequested
-        session.connection.queue.inDatabase { db in
+        connection.queue.inDatabase { db in
             db.add(transactionObserver: recorder, extent: .observerLifetime)
         }
-        let binding = Binding(connection: session.connection, recorder: recorder)
-        self.binding = binding
-        if moving {
-            for index in panes.indices where panes[index].status != .paused {
-                restart(index, cause: .databaseOpened)
-            }
-        }
-        return binding
+        connection.busyPolicy.yieldToWriter = { scheduler.interruptReads() }
+        let watcher = connection.options.isInMemory ? nil : ExternalChangeWatcher(connection: connection, inbox: inbox)
+        let engine = PaneEngine(recorder: recorder, scheduler: scheduler, watcher: watcher)
+        self.engine = engine
+        commitsAtSchemaCheck = recorder.commitCount
+        localSchemaStatementSinceCheck = false
+        mirroredAttachments = []
+        syncAttachments()
+        return engine
     }
 
-    /// Compiles a pane's query through the session's one entry point for query text.
-    func compile(_ text: String) throws(Diagnostic) -> PaneQuery {
-        let binding = try bind()
-        guard let session else {
-            throw Diagnostic("the session of these panes has ended")
+    /// Binds the engine, or says to wait: inside the user's transaction on a shared
+    /// in-memory database the panes' connection cannot even open (the user holds the lock);
+    /// it opens when the transaction ends (``maintain()``).
+    func bindOrWait() throws(Diagnostic) -> Bool {
+        if engine != nil { return true }
+        do {
+            _ = try bind()
+            return true
+        } catch {
+            if connection.queue.inDatabase({ $0.isInsideTransaction }) { return false }
+            throw error
         }
-        return try binding.connection.access { db in
-            guard let statement = try session.compileQuery(text, in: db) else {
+    }
+
+    /// `.open` replaced the user's connection: the panes move to the new database.
+    func connectionDidChange(to newConnection: DatabaseConnection) {
+        for index in panes.indices { stop(index) }
+        shutDownEngine()
+        connection = newConnection
+        pendingRestarts.removeAll()
+        for index in panes.indices where panes[index].status != .paused {
+            restart(index, cause: .databaseOpened)
+        }
+        updateWatcher()
+    }
+
+    /// Stops the engine: the reader closes (before the user's connection, so that closing
+    /// that one checkpoints and removes a WAL file), the recorder leaves the connection.
+    func shutDownEngine() {
+        guard let engine else { return }
+        engine.watcher?.interval = nil
+        engine.scheduler.close()
+        connection.busyPolicy.yieldToWriter = nil
+        connection.queue.inDatabase { db in db.remove(transactionObserver: engine.recorder) }
+        self.engine = nil
+    }
+
+    /// Compiles a pane's text on the user's connection, through the session's compiler.
+    func compile(_ text: String) throws(Diagnostic) -> CompiledPane {
+        let (sql, arguments, names, declared) = try connection.access { db in
+            guard let statement = try compiler.compile(text, db) else {
                 throw Diagnostic("a pane needs a query, not only comments")
             }
-            return try PaneQuery(statement: statement, text: text, db: db)
+            guard statement.isReadonly, statement.columnCount > 0 else {
+                throw Diagnostic("a pane needs a query that returns rows, not \(text.firstLineSummary)",
+                                 hint: "pin a SELECT (or a DSL query); run changes as plain statements")
+            }
+            let count = Int(sqlite3_bind_parameter_count(statement.sqliteStatement))
+            let names = count == 0 ? [] : (1...count).map { index in
+                sqlite3_bind_parameter_name(statement.sqliteStatement, Int32(index)).map { String(cString: $0) } ?? "?\(index)"
+            }
+            let arguments: StatementArguments? = statement.arguments.isEmpty ? nil : statement.arguments
+            return (statement.sql, arguments, arguments == nil ? names : [], statement.databaseRegion)
         }
+        let canonical = QueryRegion.trackedRegion(of: declared, in: connection.queue)
+        let analysis = try connection.access { db in try RegionTables.analyze(canonical, db: db) }
+        return CompiledPane(sql: sql, arguments: arguments, parameterNames: names, analysis: analysis,
+                            declaredRegion: declared)
     }
 
-    /// Starts observing a pane with a compiled query; the first value is in the inbox when
-    /// this returns.
-    func start(_ index: Int, query: PaneQuery, cause: RefreshCause) {
-        guard let binding else { return }
-        let token = inbox.newObservation(cause: cause)
+    /// Starts refreshing a pane with a compiled query; its first value comes with `cause`.
+    ///
+    /// A pane restarted inside the user's transaction keeps what the transaction changed so
+    /// far in its region (`inheriting` its previous token), so that the commit wakes it.
+    func start(_ index: Int, query: CompiledPane, cause: RefreshCause,
+               inheriting previous: ObservationToken? = nil) throws(Diagnostic) {
+        let engine = try bind()
+        nextToken += 1
+        let token = ObservationToken(value: nextToken)
         tokenOwners[token] = panes[index].id
         panes[index].token = token
-        panes[index].compiled = query
-        if panes[index].region == nil || binding.connection.options.readonly {
-            // A read-only connection never tracks a region: show what the query reads.
-            panes[index].region = query.declaredRegion
-        }
+        panes[index].parameterNames = query.parameterNames
+        panes[index].region = query.analysis.region
         let pane = panes[index]
-        cancellables[pane.id] = PaneObservation(
-            token: token, paneID: pane.id, label: pane.label, query: query,
-            rowLimit: pane.rowLimit, dedupe: pane.dedupe, inbox: inbox, recorder: binding.recorder)
-            .start(in: binding.connection.queue)
-    }
-
-    /// Stops a pane's observation; values still in flight will be dropped as stale.
-    func stop(_ index: Int) {
-        let id = panes[index].id
-        cancellables.removeValue(forKey: id)?.cancel()
-        if let token = panes[index].token {
-            inbox.forget(token)
-            binding?.recorder.unwatch(token)
+        engine.recorder.watch(token, paneID: pane.id, label: pane.label, region: query.analysis.region,
+                              tables: query.analysis.tables, facts: query.analysis.facts, inheriting: previous)
+        if connection.queue.inDatabase({ $0.isInsideTransaction }) {
+            engine.recorder.wakeAtCommit(token)
         }
-        panes[index].token = nil
-        close(panes[index].compiled)
-        panes[index].compiled = nil
+        engine.scheduler.start(PaneJob(paneID: pane.id, token: token, sql: query.sql, arguments: query.arguments,
+                                       rowLimit: pane.rowLimit), cause: cause)
     }
 
-    /// Compiles a pane's query again and restarts its observation: the way panes follow
-    /// schema changes, recover from errors, and refresh by hand. A query that no longer
-    /// compiles leaves the pane failed, showing the error.
+    /// Stops a pane's refreshes; values still in flight are dropped as stale.
+    func stop(_ index: Int) {
+        guard let token = panes[index].token else { return }
+        engine?.recorder.unwatch(token)
+        engine?.scheduler.stop(token)
+        panes[index].token = nil
+    }
+
+    /// Compiles a pane's query again and restarts it: the way panes follow schema changes,
+    /// recover from errors, and refresh by hand. A query that no longer compiles leaves the
+    /// pane failed, showing the error, until the next schema change or external commit.
     func restart(_ index: Int, cause: RefreshCause) {
+        let previous = panes[index].token
         stop(index)
         pendingRestarts.removeValue(forKey: panes[index].id)
         do {
+            // The engine watches the schema even while the query does not compile.
+            guard try bindOrWait() else {
+                pendingRestarts[panes[index].id] = cause
+                return
+            }
             let query = try compile(panes[index].query)
             panes[index].status = .live
-            start(index, query: query, cause: cause)
+            try start(index, query: query, cause: cause, inheriting: previous)
         } catch {
             fail(index, message: error.message, cause: cause)
             localEvents.append(.failed(paneID: panes[index].id, message: error.message))
@@ -98,13 +168,30 @@ extension PaneBoard {
     func fail(_ index: Int, message: String, cause: RefreshCause) {
         panes[index].status = .failed(message)
         panes[index].lastChange = nil
-        panes[index].recordRefresh(at: clock(), cause: cause, outcome: "error: \(message)")
+        record(index, cause: cause, outcome: "error: \(message)")
     }
 
-    /// Releases a compiled query inside a database access of its connection (see
-    /// ``PaneQuery``).
-    func close(_ query: PaneQuery?) {
-        guard let query, let binding else { return }
-        binding.connection.queue.inDatabase { db in query.close(db) }
+    /// Records a refresh in the pane's history and for what it prints next.
+    func record(_ index: Int, cause: RefreshCause, outcome: String) {
+        panes[index].recordRefresh(at: clock(), cause: cause, outcome: outcome)
+        presentation.noteRefresh(of: panes[index].id, cause: cause)
+    }
+}
+
+extension DatabaseConnection {
+    /// Runs `body` in a database access and turns whatever it throws into a ``Diagnostic``
+    /// (SQLite's message for database errors), for the pane commands' typed errors.
+    ///
+    ///     let count = try connection.access { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    func access<T>(_ body: (Database) throws -> T) throws(Diagnostic) -> T {
+        do {
+            return try queue.inDatabase(body)
+        } catch let diagnostic as Diagnostic {
+            throw diagnostic
+        } catch let error as DatabaseError {
+            throw Diagnostic(error.message ?? error.description)
+        } catch {
+            throw Diagnostic("\(error)")
+        }
     }
 }

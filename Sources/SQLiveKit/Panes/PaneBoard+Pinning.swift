@@ -16,14 +16,23 @@ extension PaneBoard {
 
     /// Pins a query already compiled on the session's connection.
     @discardableResult
-    func pin(_ query: PaneQuery, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
-        _ = try bind()
+    func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
         let name = try uniqueName(name, for: query)
         let id = nextID
-        nextID += 1
         panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
         let index = panes.count - 1
-        start(index, query: query, cause: .pinned)
+        do {
+            if try bindOrWait() {
+                try start(index, query: query, cause: .pinned)
+            } else {
+                pendingRestarts[id] = .pinned
+            }
+        } catch {
+            panes.removeLast()
+            throw error
+        }
+        nextID += 1
+        updateWatcher()
         return panes[index]
     }
 
@@ -35,6 +44,7 @@ extension PaneBoard {
         for index in indexes.sorted(by: >) {
             stop(index)
             pendingRestarts.removeValue(forKey: panes[index].id)
+            presentation.forget(panes[index].id)
             panes.remove(at: index)
         }
         tokenOwners = tokenOwners.filter { !ids.contains($0.value) }
@@ -69,7 +79,7 @@ extension PaneBoard {
 
     /// The name given, checked, or one made from the tables the query reads (`player`,
     /// `player+team`), made unique with a number.
-    private func uniqueName(_ given: String?, for query: PaneQuery) throws(Diagnostic) -> String {
+    private func uniqueName(_ given: String?, for query: CompiledPane) throws(Diagnostic) -> String {
         let taken = Set(panes.map { $0.name.lowercased() })
         if let given {
             if given.isEmpty || Int(given) != nil || given.lowercased() == "all" {

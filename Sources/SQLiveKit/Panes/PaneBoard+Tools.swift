@@ -1,48 +1,46 @@
 import GRDB
 
 extension PaneBoard {
-    /// `.notify`: tells the observers that something changed which they could not see
-    /// (another process, a WITHOUT ROWID table, a virtual table's module), through GRDB's
-    /// `Database.notifyChanges(in:)`. The panes that track it refresh with the cause
-    /// "notified by hand". `.notify schema` re-runs every pane, as after a schema change.
+    /// `.notify`: tells the panes that something changed which no hook reported (another
+    /// process, a WITHOUT ROWID table, a virtual table's module). The panes whose region the
+    /// notification touches refresh with the cause "notified by hand" — at once, or when the
+    /// user's transaction commits. `.notify schema` compiles every pane again, as after a
+    /// schema change.
     ///
     ///     try board.notify(.tables([.init(table: "player", columns: ["score"])]))
     ///
     /// Returns how many panes the notification reaches.
     @discardableResult
     func notify(_ target: NotifyTarget) throws(Diagnostic) -> Int {
-        let binding = try bind()
-        let trace = { [inbox, traceRequested] in
-            if traceRequested { inbox.post(.trace("notify \(target.description) by hand")) }
-        }
+        let engine = try bind()
+        if traceRequested { inbox.post(.trace("notify \(target.description) by hand")) }
         if target == .schema {
-            trace()
-            forgetSchemaCache()
+            try? connection.access { $0.clearSchemaCache() }
+            engine.recorder.forgetTableFacts()
             let indexes = panes.indices.filter { panes[$0].status != .paused }
             for index in indexes { restartWhenOutsideTransaction(index, cause: .notifiedByHand) }
             return indexes.count
         }
-        let recorder = binding.recorder
-        return try binding.connection.access { db in
-            let region = try target.region(db)
-            trace()
-            let tokens = try target.eventKinds(db).map(recorder.tokens(modifiedBy:))
+        let (tokens, inTransaction) = try connection.access { db in
+            _ = try target.region(db)
+            let tokens = try target.eventKinds(db).map(engine.recorder.tokens(modifiedBy:))
                 ?? Set(panes.compactMap { $0.status == .paused ? nil : $0.token })
-            let notify = {
-                recorder.noteNotified(tokens)
-                try db.notifyChanges(in: region)
-            }
-            if db.isInsideTransaction {
-                // The panes refresh when the user's transaction commits.
-                try notify()
-            } else {
-                try db.inTransaction {
-                    try notify()
-                    return .commit
-                }
-            }
-            return tokens.count
+            return (tokens, db.isInsideTransaction)
         }
+        if inTransaction {
+            engine.recorder.noteNotified(tokens)
+        } else {
+            engine.scheduler.wake(Dictionary(uniqueKeysWithValues: tokens.map { ($0, RefreshCause.notifiedByHand) }))
+        }
+        var reached = tokens.count
+        if target == .all {
+            // A pane whose query did not compile may compile now.
+            for index in panes.indices where panes[index].status != .paused && panes[index].token == nil {
+                restartWhenOutsideTransaction(index, cause: .notifiedByHand)
+                reached += 1
+            }
+        }
+        return reached
     }
 
     /// `.trace on|off`.
@@ -51,7 +49,7 @@ extension PaneBoard {
         set {
             traceRequested = newValue
             if newValue { _ = try? bind() }
-            binding?.recorder.traceEnabled = newValue
+            engine?.recorder.traceEnabled = newValue
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The panes of a session: pinned queries kept up to date by GRDB's `ValueObservation`, the
-/// causes of their refreshes, and the tools that show observation at work (`.trace`,
+/// The panes of a session: pinned queries kept equal to their query on the latest commit,
+/// the causes of their refreshes, and the tools that show observation at work (`.trace`,
 /// `.notify`, external changes).
 ///
 /// ```swift
@@ -13,20 +13,30 @@ import GRDB
 /// board.panes[0].result?.rows  // the fresh rows
 /// ```
 ///
+/// ## The engine, and its boundary
+/// Changes come in: commits on the user's connection (a ``ChangeRecorder``, the one
+/// transaction observer sqlive adds), `.notify`, other processes' commits
+/// (``ExternalChangeWatcher``), and what the session says: a statement ran or failed, the
+/// parameters changed, `.open` replaced the connection. Pane events go out:
+/// ``drainEvents()``. Queries run on the panes' own connection, off the front-end thread,
+/// in frames (``RefreshScheduler``); the board's only other dependencies are the user's
+/// connection, for compiling, and the session's query compiler (``PaneCompiler``).
+/// docs/PANES.md says what a pane promises.
+///
 /// ## Threading
-/// The board belongs to the front-end thread, like its ``Session``: every method is called
-/// there. Observation runs elsewhere (GRDB's writer and reduce queues, the external watcher's
-/// timer); what it produces goes into a locked ``PaneInbox``, and the inbox calls ``waker`` so
-/// the front-end's loop calls ``drainEvents()``. The board never writes to the terminal.
+/// The board belongs to the front-end thread, like its session: every method is called
+/// there. Background work leaves what it produces in a locked ``PaneInbox`` and calls
+/// ``waker``, so the front-end's loop calls ``drainEvents()``. The board never writes to the
+/// terminal.
 ///
 /// ## Ordering
-/// Each fetch gets a sequence number when it runs on the database connection, and every pane
-/// remembers the number of the value it shows: a value that arrives after a newer one (from an
-/// observation that was just restarted, say) is dropped and counted in ``Pane/staleCount``.
+/// Frames come from one serial queue, in order. Each start of a pane's observation (pin,
+/// restart) gets a new token, and values of a token the pane no longer uses are dropped and
+/// counted in ``Pane/staleCount``.
 public final class PaneBoard {
-    /// The session whose connection the panes read; the session owns the board.
-    weak var session: Session?
     let inbox = PaneInbox()
+    /// Turns pane text (SQL or DSL) into a statement on the user's connection.
+    let compiler: PaneCompiler
 
     // MARK: - Mutable State
     //
@@ -43,32 +53,43 @@ public final class PaneBoard {
     public var defaultRowLimit = 20
     /// The time of refreshes (tests set a fixed clock).
     public var clock: @Sendable () -> Date = { Date() }
+    /// A person watches (a terminal): slow panes are throttled, and other processes' commits
+    /// are watched for by default.
+    let isInteractive: Bool
 
-    /// The connection the observations run on, and its change recorder.
-    var binding: Binding?
-    var cancellables: [Int: AnyDatabaseCancellable] = [:]
-    /// Which pane each observation ever started belongs to, to count stale values.
-    var tokenOwners: [ObservationToken: Int] = [:]
-    /// The schema version seen last, to restart panes when it changes.
-    var schemaVersion: SchemaVersion?
+    /// The user's connection, which the session replaces on `.open`.
+    var connection: DatabaseConnection
+    /// The recorder, scheduler and watcher of the current connection, made at the first pin.
+    var engine: PaneEngine?
     /// Restarts waiting for the end of the user's transaction.
     var pendingRestarts: [Int: RefreshCause] = [:]
     var nextID = 1
+    var nextToken: UInt64 = 0
+    /// Which pane each token ever started belongs to, to count stale values.
+    var tokenOwners: [ObservationToken: Int] = [:]
     /// Events that happened on the front-end thread itself (a query that no longer compiles),
     /// returned by the next ``drainEvents()``.
     var localEvents: [PaneEvent] = []
     var externalSetting: ExternalSetting = .automatic
-    var watcher: ExternalChangeWatcher?
     var traceRequested = false
+    /// The `.parameter` values SQL panes bind.
+    var parameters = ParameterStore()
+    /// The user's attached databases as last mirrored on the reader.
+    var mirroredAttachments: [AttachedDatabase] = []
+    /// The recorder's commit count at the last schema check: a schema change with no commit
+    /// of the user's since was another process's.
+    var commitsAtSchemaCheck = 0
+    /// The user ran CREATE, ALTER, VACUUM… since the last schema check.
+    var localSchemaStatementSinceCheck = false
+    /// What each pane last showed, and what it must print next.
+    var presentation = PanePresentation()
+    /// How many pane values were applied since the session began.
+    public private(set) var fetchCount = 0
 
-    /// The connection observations run on, with the recorder added to it.
-    struct Binding {
-        let connection: DatabaseConnection
-        let recorder: ChangeRecorder
-    }
-
-    init(session: Session) {
-        self.session = session
+    init(connection: DatabaseConnection, compiler: PaneCompiler, isInteractive: Bool) {
+        self.connection = connection
+        self.compiler = compiler
+        self.isInteractive = isInteractive
     }
 
     /// Called by background work after it leaves something to drain: the terminal front-end
@@ -78,29 +99,34 @@ public final class PaneBoard {
         set { inbox.waker = newValue }
     }
 
-    /// How many times pane queries ran (pins, refreshes, restarts) since the session began.
-    public var fetchCount: Int { inbox.fetchCount }
-
     public func pane(id: Int) -> Pane? {
         panes.first { $0.id == id }
     }
 
-    /// True once a change recorder (a GRDB transaction observer) watches the session's
-    /// connection: statements must then run through GRDB so observers see them.
-    var observesConnection: Bool {
-        guard let binding, let session else { return false }
-        return binding.connection === session.connection
-    }
+    /// True once the change recorder watches the user's connection: statements must then run
+    /// through GRDB so that it sees them.
+    var observesConnection: Bool { engine != nil }
 
     /// True when there is something to watch or to print after a statement.
     var isActive: Bool {
         !panes.isEmpty || traceRequested || !inbox.isEmpty || !localEvents.isEmpty
     }
 
-    /// Waits until every refresh that began has been delivered (scripts call it after each
-    /// statement); false if that took longer than `timeout` seconds.
+    /// Waits until every refresh that is due has been delivered (scripts call it after each
+    /// statement); false if that took longer than `timeout` seconds. Panes waiting for a lock
+    /// the user's own transaction holds count as settled: they refresh when it ends.
     public func waitUntilSettled(timeout: Double = 30) -> Bool {
-        inbox.waitUntilSettled(timeout: timeout)
+        guard let engine else { return true }
+        let inTransaction = connection.queue.inDatabase { $0.isInsideTransaction }
+        return engine.scheduler.waitUntilSettled(timeout: timeout, acceptingBlocked: inTransaction)
+    }
+
+    /// True when some refresh is due that the user's transaction does not hold back.
+    var hasWorkDue: Bool {
+        guard let engine else { return false }
+        if !inbox.isEmpty { return true }
+        guard engine.scheduler.hasWork else { return false }
+        return !connection.queue.inDatabase { $0.isInsideTransaction }
     }
 
     /// The indexes of the panes a `.unpin`/`.refresh`/… argument names: an id, a name, or
@@ -127,10 +153,22 @@ public final class PaneBoard {
         }
         return try indexes(matching: selector, for: command)[0]
     }
+
+    func countApplied(_ count: Int) {
+        fetchCount += count
+    }
 }
 
-/// `PRAGMA schema_version` of the main and temp schemas: it changes with every schema change.
-struct SchemaVersion: Equatable {
-    var main: Int
-    var temp: Int
+/// Compiles a pane's text, SQL or DSL, into a statement on the user's connection: the
+/// session's one entry point for query text (``Session/compileQuery(_:in:)``).
+struct PaneCompiler {
+    var compile: (String, Database) throws(Diagnostic) -> Statement?
+}
+
+/// The parts of the pane engine bound to one user connection.
+struct PaneEngine {
+    let recorder: ChangeRecorder
+    let scheduler: RefreshScheduler
+    /// Nil for an in-memory database: no other process writes to it.
+    let watcher: ExternalChangeWatcher?
 }

@@ -25,34 +25,3 @@ public struct PaneResult: Sendable, Equatable {
         return rows.count == 1 && !hasMore ? "1 row" : "\(count) rows"
     }
 }
-
-/// One value fetched for a pane, tagged with what the board needs to place it in order.
-struct PaneFetch: Sendable {
-    /// The observation that fetched it; values of an observation the board has since
-    /// replaced are dropped.
-    var token: ObservationToken
-    /// Increases with every fetch of every pane, in the order fetches run on the database
-    /// connection: a value with a lower number than the one shown is stale.
-    var sequence: UInt64
-    var cause: RefreshCause
-    var result: PaneResult
-    /// True for the first value of an observation (pin, restart), which GRDB's
-    /// `removeDuplicates()` never compares with the value before it.
-    var isInitial: Bool
-}
-
-/// Identifies one started observation of one pane.
-struct ObservationToken: Hashable, Sendable, Comparable {
-    let value: UInt64
-
-    static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
-}
-
-/// A fetch that failed, thrown from the fetch closure so the error handler knows which fetch
-/// it was.
-struct PaneFetchFailure: Error, Sendable {
-    var token: ObservationToken
-    var sequence: UInt64
-    var cause: RefreshCause
-    var message: String
-}

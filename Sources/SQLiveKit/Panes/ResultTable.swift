@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small result built by a command (`.panes`, `.why`), rendered in the current mode like a
 /// query's result, so `.mode csv` then `.panes` is machine-readable.
 ///
@@ -8,6 +10,8 @@ struct ResultTable {
     enum Value {
         case integer(Int)
         case text(String)
+        /// Shown with up to one decimal, as SQLite prints a REAL (`1.5`, `12.0`).
+        case real(Double)
         case null
     }
 
@@ -32,6 +36,8 @@ struct ResultTable {
             StoredRow.Cell(kind: .integer, bytes: Array(String(number).utf8), number: Double(number), integer: Int64(number))
         case .text(let text):
             StoredRow.Cell(kind: .text, bytes: Array(text.utf8), number: 0)
+        case .real(let number):
+            StoredRow.Cell(kind: .real, bytes: Array(String(format: "%.1f", number).utf8), number: number)
         case .null:
             StoredRow.Cell(kind: .null, bytes: [], number: 0)
         }

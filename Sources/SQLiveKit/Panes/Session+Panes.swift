@@ -15,10 +15,18 @@ extension Session {
         guard board.isActive else { return }
         board.maintain()
         guard printsPanesInline else { return }
-        if !board.waitUntilSettled() {
-            warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
+        var events: [PaneEvent] = []
+        // Applying a frame may start more work (the schema changed: panes compile again and
+        // run): a few rounds take it all.
+        for _ in 0..<8 {
+            if !board.waitUntilSettled() {
+                warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
+                break
+            }
+            events += board.drainEvents()
+            guard board.hasWorkDue else { break }
         }
-        printPaneUpdates(board.drainEvents())
+        printPaneUpdates(events)
     }
 
     /// True when panes print as blocks after each statement rather than in a dock.
@@ -30,19 +38,8 @@ extension Session {
     /// printed. An inline front-end calls it after ``PaneBoard/drainEvents()``.
     public func printPaneUpdates(_ events: [PaneEvent]) {
         printTrace(events)
-        let board = paneBoard
-        // Only a refresh changes what a pane shows, and each refresh leaves its cause here.
-        for index in board.panes.indices where !board.panes[index].unprintedCauses.isEmpty {
-            // Refreshes that left the rows as they were are not news: their causes go too.
-            guard board.panes[index].shown != board.panes[index].printed else {
-                board.panes[index].unprintedCauses.removeAll()
-                continue
-            }
-            let causes = board.panes[index].unprintedCauses.map(\.description)
-            var unique: [String] = []
-            for cause in causes where !unique.contains(cause) { unique.append(cause) }
-            printPane(board.panes[index], cause: unique.isEmpty ? nil : unique.joined(separator: "; "))
-            board.markPrinted(index)
+        for block in paneBoard.takeBlocksToPrint() {
+            printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes)
         }
     }
 
@@ -79,13 +76,5 @@ extension Session {
             renderer.write(row: row)
         }
         renderer.finish()
-    }
-}
-
-extension PaneBoard {
-    /// Notes that a pane's current value was printed.
-    func markPrinted(_ index: Int) {
-        panes[index].printed = panes[index].shown
-        panes[index].unprintedCauses.removeAll()
     }
 }

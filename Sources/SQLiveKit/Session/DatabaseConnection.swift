@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 import CSQLiteShim
 
 /// How to open a database: the path and the options given on the command line or to `.open`.
@@ -36,18 +37,38 @@ public struct OpenOptions: Sendable, Equatable {
 /// Opening changes nothing in the file: no journal-mode switch, no tables, no pragmas that
 /// persist. Connection settings follow the sqlite3 shell (foreign keys off, double-quoted
 /// string literals accepted) so scripts behave as they do there.
+///
+/// An in-memory database is opened as `file:/sqlive-PID-N?vfs=memdb` (SQLite's `memdb` VFS):
+/// still private to this process and gone when its last connection closes, but shareable, so
+/// that the panes read it on a connection of their own (``openPaneReader()``).
 public final class DatabaseConnection: Sendable {
     public let options: OpenOptions
     public let queue: DatabaseQueue
+    /// What a statement does when the database is locked (``BusyPolicy``).
+    let busyPolicy: BusyPolicy
+    /// The name SQLite knows the database by: the path, or the shared in-memory URI.
+    let sqlitePath: String
+    /// The file name `PRAGMA database_list` reports for the main database of a shared
+    /// in-memory database (`/sqlive-…`), which `.databases` shows as `""` like sqlite3.
+    let memoryName: String?
 
     public init(_ options: OpenOptions) throws(Diagnostic) {
         SQLiteProcessSettings.applyOnce()
         self.options = options
+        busyPolicy = BusyPolicy(timeout: options.busyTimeout)
+        if options.isInMemory && SQLiteProcessSettings.applied {
+            let name = "/sqlive-\(getpid())-\(Self.memoryCounter.add(1, ordering: .relaxed).newValue)"
+            memoryName = name
+            sqlitePath = "file:\(name)?vfs=memdb"
+        } else {
+            memoryName = nil
+            sqlitePath = options.path
+        }
         var configuration = Configuration()
         configuration.readonly = options.readonly
         configuration.foreignKeysEnabled = false
         configuration.acceptsDoubleQuotedStringLiterals = true
-        configuration.busyMode = .timeout(options.busyTimeout)
+        configuration.busyMode = .callback(busyPolicy.callback)
         // A shell runs `BEGIN;` and `COMMIT;` as separate inputs: transactions stay open
         // between database accesses, which GRDB otherwise stops the process for.
         configuration.allowsUnsafeTransactions = true
@@ -58,7 +79,9 @@ public final class DatabaseConnection: Sendable {
         }
         do {
             if options.isInMemory {
-                queue = try DatabaseQueue(configuration: configuration)
+                queue = memoryName == nil
+                    ? try DatabaseQueue(configuration: configuration)
+                    : try DatabaseQueue(path: sqlitePath, configuration: configuration)
             } else {
                 try Self.checkPath(options)
                 queue = try DatabaseQueue(path: options.path, configuration: configuration)
@@ -96,9 +119,31 @@ public final class DatabaseConnection: Sendable {
 
     /// Sets how long statements wait for another connection's lock (`.timeout`).
     public func setBusyTimeout(milliseconds: Int32) {
-        queue.inDatabase { db in
-            _ = sqlite3_busy_timeout(db.sqliteConnection, milliseconds)
+        busyPolicy.timeout = Double(milliseconds) / 1000
+    }
+
+    /// Numbers the shared in-memory databases of this process.
+    private static let memoryCounter = Atomic<Int>(0)
+
+    /// A new read-only connection to the same database, for the panes: the same file (or the
+    /// same shared in-memory database), `PRAGMA query_only` on, and a busy wait of its own
+    /// that is short, since a pane waits for the user and never the reverse. Nil when the
+    /// database cannot be shared (a private in-memory database).
+    func openPaneReader() throws -> DatabaseQueue? {
+        guard !options.isInMemory || memoryName != nil else { return nil }
+        var configuration = Configuration()
+        // A read-write open of a read-write file: a read-only open of a WAL file needs its
+        // -shm file to exist already. query_only keeps it from ever writing.
+        configuration.readonly = options.readonly
+        configuration.foreignKeysEnabled = false
+        configuration.acceptsDoubleQuotedStringLiterals = true
+        configuration.busyMode = .timeout(0.05)
+        configuration.label = "sqlive.panes"
+        let readonly = options.readonly
+        configuration.prepareDatabase { db in
+            if !readonly { try db.execute(sql: "PRAGMA query_only = 1") }
         }
+        return try DatabaseQueue(path: sqlitePath, configuration: configuration)
     }
 
     /// Loads an SQLite extension (`.load`), with loading turned on only for this call and

@@ -23,6 +23,9 @@ extension Session {
         if !paneBoard.panes.isEmpty {
             _ = try? paneBoard.unpin("all")
         }
+        // The panes' connection closes first: the last connection to close a WAL database
+        // checkpoints it and removes its -wal and -shm files.
+        paneBoard.shutDownEngine()
         if isInsideTransaction {
             do {
                 try connection.queue.inDatabase { try $0.execute(sql: "ROLLBACK") }

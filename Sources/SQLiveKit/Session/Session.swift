@@ -35,10 +35,20 @@ public final class Session {
     /// Statements run through ``DirectStatement`` since GRDB last compiled one (see
     /// `clearGRDBChangeLogIfNeeded`).
     var directStatementsSinceGRDB = 0
-    /// The live panes (`.pin`), observed through GRDB's ValueObservation.
-    public private(set) lazy var paneBoard = PaneBoard(session: self)
-    /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
-    var parameters = ParameterStore()
+    /// The live panes (`.pin`): their own connection, refreshed after the commits that touch
+    /// what they read. The board gets the connection and the query compiler, nothing more.
+    public private(set) lazy var paneBoard = PaneBoard(
+        connection: connection,
+        compiler: PaneCompiler { [weak self] text, db throws(Diagnostic) in
+            guard let self else { throw Diagnostic("the session has ended") }
+            return try self.compileQuery(text, in: db)
+        },
+        isInteractive: environment.isInteractive)
+    /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements; panes that bind
+    /// one refresh when its value changes.
+    var parameters = ParameterStore() {
+        didSet { paneBoard.parametersDidChange(parameters) }
+    }
     /// The last SQL statement run, which `.edit` opens.
     var lastStatement: String?
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
@@ -72,6 +82,8 @@ public final class Session {
             output.append("\n")
         }
         let succeeded: Bool
+        let recorder = paneBoard.engine?.recorder
+        recorder?.statementWillRun()
         do {
             switch unit.kind {
             case .command:
@@ -88,12 +100,15 @@ public final class Session {
             }
             succeeded = true
         } catch let diagnostic as Diagnostic {
+            recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
             report(diagnostic, at: unit.location)
             succeeded = false
         } catch {
+            recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
             report(Diagnostic("\(error)"), at: unit.location)
             succeeded = false
         }
+        if unit.kind == .sql { paneBoard.statementDidRun(unit.text) }
         settlePanes()
         finishUnit()
         return succeeded
@@ -131,9 +146,10 @@ public final class Session {
         connection.interrupt()
     }
 
-    /// Replaces the database connection (`.open`).
+    /// Replaces the database connection (`.open`); the panes move to the new database.
     func replaceConnection(_ newConnection: DatabaseConnection) {
         connection = newConnection
+        paneBoard.connectionDidChange(to: newConnection)
     }
 
     /// True when the database has an open transaction (Ctrl-D asks before discarding it).

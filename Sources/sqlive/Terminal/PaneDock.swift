@@ -28,8 +28,9 @@ final class PaneDock {
     private var board: PaneBoard { session.paneBoard }
 
     /// How long to wait after a statement for the refreshes it caused, so that the dock shows
-    /// them before the next prompt; a slower refresh is painted when it arrives.
-    static let settleTimeout = 0.5
+    /// a fast pane's new value before the next prompt (no flicker); a slower refresh is
+    /// painted when it arrives, and the prompt never waits longer than this for a pane.
+    static let settleTimeout = 0.03
 
     // MARK: - Mutable State
     //
@@ -81,7 +82,9 @@ final class PaneDock {
         let events = board.drainEvents()
         session.printTrace(events)
         session.output.flush()
-        update(keepingCursor: false, repaints: !events.isEmpty)
+        // A pane still refreshing is painted now too, so the dock says so and is painted
+        // again while it runs (``PaneBoard/nextRepaint``).
+        update(keepingCursor: false, repaints: !events.isEmpty || board.isRefreshing)
     }
 
     // MARK: - Layout
@@ -131,7 +134,8 @@ final class PaneDock {
             paintedDeadline = nil
             return ""
         }
-        let lines = board.dockLines(width: screen.columns, height: height, usesColor: usesColor)
+        let lines = board.dockLines(width: screen.columns, height: height, usesColor: usesColor,
+                                    nullValue: session.settings.nullValue)
         // The dock shows every pane now: `.layout inline` later prints only newer changes.
         board.markShownInDock()
         paintedDeadline = board.nextRepaint

@@ -17,9 +17,9 @@ struct SoakReport {
                 pane = nil
                 if line.hasPrefix("@@pane") { section = String(line) }
             } else if section == "@@panes" {
-                // id|name|query|rows|refreshes|last_refresh|region (no query holds a `|`)
+                // id|name|query|rows|refreshes|last_refresh|last_ms|median_ms|region (no query holds a `|`)
                 let columns = line.split(separator: "|", omittingEmptySubsequences: false)
-                if columns.count == 7, let count = Int(columns[4]) { refreshes.append(count) }
+                if columns.count == 9, let count = Int(columns[4]) { refreshes.append(count) }
             } else if line.hasPrefix("-- pane "), let id = Int(line.dropFirst(8).prefix(while: \.isNumber)) {
                 pane = id
                 if section == "inline" { lastPrinted[id] = "" } else { dotPane[id] = "" }

@@ -4,10 +4,12 @@ struct ExternalCommand: MetaCommand {
     let usage = "on|off|INTERVAL"
     let summary = "watch for other processes' commits to the database file (and refresh the panes)"
     let details = """
-        GRDB only sees this session's own changes. With .external on, sqlive polls SQLite's
-        PRAGMA data_version every half second (or every INTERVAL: 200ms, 2s) while panes are
-        pinned, and re-runs them after another process commits, with the cause
-        "external change". On by default for file databases on a terminal, off in scripts.
+        Only this session's own commits are reported to it. With .external on, sqlive polls
+        SQLite's PRAGMA data_version of every database every 25ms (or every INTERVAL: 200ms,
+        2s) while panes are pinned, never waiting for a lock, and re-runs them after another
+        process commits, with the cause "external change". No commit is lost when the
+        interval changes or .external goes off and on. On by default for file databases on a
+        terminal, off in scripts.
         """
 
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {

@@ -2,17 +2,19 @@
 struct PanesCommand: MetaCommand {
     let name = "panes"
     let usage = ""
-    let summary = "list the panes: id, name, query, rows, refreshes, last refresh, region"
+    let summary = "list the panes: id, name, query, rows, refreshes, last refresh, refresh times, region"
     let details = """
         .panes prints one row per pane with the columns id, name, query, rows, refreshes,
-        last_refresh and region, in the current mode: .mode csv then .panes is
+        last_refresh, last_ms and median_ms (how long its query took, last time and over its
+        latest refreshes) and region, in the current mode: .mode csv then .panes is
         machine-readable. rows ends with + when the query has more rows than the pane keeps,
-        and is empty when the pane shows an error; region is what GRDB observes.
+        and is empty when the pane shows an error; region is what the pane watches.
         """
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
-        var table = ResultTable(columns: ["id", "name", "query", "rows", "refreshes", "last_refresh", "region"])
+        var table = ResultTable(columns: ["id", "name", "query", "rows", "refreshes", "last_refresh",
+                                          "last_ms", "median_ms", "region"])
         for pane in session.paneBoard.panes {
             let rows: ResultTable.Value = pane.isFailed ? .null : pane.result.map {
                 .text("\($0.rows.count)\($0.hasMore ? "+" : "")")
@@ -24,9 +26,16 @@ struct PanesCommand: MetaCommand {
                 rows,
                 .integer(pane.refreshCount),
                 pane.lastRefresh.map { .text(TimeOfDay.format($0)) } ?? .null,
+                pane.timing.last.map { .real(Self.milliseconds($0)) } ?? .null,
+                pane.timing.median.map { .real(Self.milliseconds($0)) } ?? .null,
                 pane.region.map { .text($0.description) } ?? .null,
             ])
         }
         table.render(in: session)
+    }
+
+    /// Milliseconds with one decimal: enough to tell a cheap pane from a slow one.
+    private static func milliseconds(_ seconds: Double) -> Double {
+        (seconds * 10_000).rounded() / 10
     }
 }

@@ -40,6 +40,8 @@ public struct PaneDockRenderer {
     public var nullValue: String
     /// How long rows changed by a refresh stay highlighted.
     public var highlightDuration: TimeInterval
+    /// The user has a transaction open: the panes show what is committed, and the rule says so.
+    public var showsCommittedState = false
 
     public static let defaultHighlightDuration: TimeInterval = 3
 
@@ -76,7 +78,12 @@ public struct PaneDockRenderer {
         }
         while lines.count < available { lines.append("") }
         var rule = DockLine(width: width)
-        rule.append(String(repeating: "─", count: width), style: .rule)
+        if showsCommittedState {
+            let note = "── a transaction is open: panes show committed data "
+            rule.append(note + String(repeating: "─", count: max(0, width - note.count)), style: .rule)
+        } else {
+            rule.append(String(repeating: "─", count: width), style: .rule)
+        }
         return lines + [rule.render(usesColor: usesColor)]
     }
 
@@ -148,6 +155,7 @@ public struct PaneDockRenderer {
         parts.append(pane.refreshCount == 1 ? "1 refresh" : "\(pane.refreshCount) refreshes")
         if let time = pane.lastRefresh { parts.append(TimeOfDay.format(time)) }
         if let cause = pane.lastCause { parts.append(cause.description) }
+        if let activity = activityText(of: pane) { parts.append(activity) }
         if isHighlighted(pane), let change = pane.lastChange, !change.diff.isEmpty {
             parts.append(change.diff.summary)
         }
@@ -155,6 +163,32 @@ public struct PaneDockRenderer {
         line.append(parts.joined(separator: " · "), style: .title)
         line.pad(style: .title)
         return line.render(usesColor: usesColor)
+    }
+
+    /// What a slow or waiting pane is doing, and how long its query took when that is long
+    /// enough to notice.
+    private func activityText(of pane: Pane) -> String? {
+        let took = pane.timing.last.flatMap { $0 >= Self.noticeableDuration ? "took \(Self.format($0))" : nil }
+        switch pane.activity {
+        case .idle:
+            return took
+        case .refreshing(let since):
+            let running = now.timeIntervalSince(since)
+            guard running >= Self.noticeableDuration else { return took }
+            return "refreshing \(Self.format(running))" + (took.map { " (last \($0))" } ?? "")
+        case .throttled(let until):
+            return "stale, next refresh in \(Self.format(max(0, until.timeIntervalSince(now))))" + (took.map { " (\($0))" } ?? "")
+        case .waitingForLock:
+            return "stale, waiting for the database lock"
+        }
+    }
+
+    /// Refreshes shorter than this are not worth a word in the title.
+    static let noticeableDuration = 0.1
+
+    /// `0.4s`, `12s`.
+    static func format(_ seconds: Double) -> String {
+        seconds < 10 ? String(format: "%.1fs", seconds) : "\(Int(seconds.rounded()))s"
     }
 
     private func body(of pane: Pane, lines budget: Int) -> [String] {

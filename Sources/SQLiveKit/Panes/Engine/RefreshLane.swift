@@ -1,0 +1,90 @@
+import Dispatch
+import GRDB
+import GRDBSQLite
+
+extension RefreshScheduler {
+    /// One lane of the scheduler: a reader connection, the serial queue that alone uses it,
+    /// and the panes' statements compiled on it.
+    final class Lane: Sendable {
+        let kind: LaneKind
+        let reader: DatabaseQueue
+        let queue: DispatchQueue
+        let statements = StatementCache()
+        private let handle: InterruptHandle
+
+        init(kind: LaneKind, reader: DatabaseQueue) {
+            self.kind = kind
+            self.reader = reader
+            queue = DispatchQueue(label: "sqlive.panes.\(kind == .fast ? "fast" : "slow")")
+            handle = InterruptHandle(reader.inDatabase { $0.sqliteConnection })
+        }
+
+        /// Interrupts the statement the reader runs, from any thread.
+        func interrupt() {
+            handle.interrupt()
+        }
+
+        /// Attaches and detaches so that the reader has the user's attached files. On `queue`.
+        func mirror(_ databases: [AttachedDatabase]) {
+            try? reader.inDatabase { db in
+                let current = try Row.fetchAll(db, sql: "PRAGMA database_list")
+                    .compactMap { row -> AttachedDatabase? in
+                        let name: String = row["name"]
+                        guard name != "main" && name != "temp" else { return nil }
+                        return AttachedDatabase(name: name, file: row["file"] ?? "")
+                    }
+                for old in current where !databases.contains(old) {
+                    try? db.execute(sql: "DETACH DATABASE \(old.name.quotedDatabaseIdentifier)")
+                }
+                for new in databases where !current.contains(new) && !new.file.isEmpty {
+                    try? db.execute(sql: "ATTACH DATABASE ? AS \(new.name.quotedDatabaseIdentifier)", arguments: [new.file])
+                }
+            }
+        }
+    }
+}
+
+/// A reader's `sqlite3*`, kept to interrupt it from another thread.
+///
+/// `@unchecked Sendable`: the pointer is only passed to `sqlite3_interrupt`, which SQLite
+/// documents as safe to call from any thread while the connection is open; the scheduler
+/// closes the connection only after its queue has stopped reading.
+struct InterruptHandle: @unchecked Sendable {
+    let connection: SQLiteConnection?
+
+    init(_ connection: SQLiteConnection?) {
+        self.connection = connection
+    }
+
+    func interrupt() {
+        if let connection { sqlite3_interrupt(connection) }
+    }
+}
+
+/// The panes' statements compiled on one reader, by observation.
+///
+/// `@unchecked Sendable`: only its lane's serial queue touches it (inside accesses of the
+/// reader connection, or in blocks it runs), which is what protects `statements`.
+final class StatementCache: @unchecked Sendable {
+    private var statements: [ObservationToken: PaneStatement] = [:]
+
+    func statement(for job: PaneJob, db: Database) throws -> PaneStatement {
+        if let statement = statements[job.token] { return statement }
+        let statement = try PaneStatement(job: job, db: db)
+        statements[job.token] = statement
+        return statement
+    }
+
+    func remove(_ token: ObservationToken) {
+        statements.removeValue(forKey: token)
+    }
+
+    func removeAll() {
+        statements.removeAll()
+    }
+
+    /// Forgets every statement on the lane's queue, after what it runs now.
+    func removeAllSoon(on queue: DispatchQueue) {
+        queue.async { self.removeAll() }
+    }
+}

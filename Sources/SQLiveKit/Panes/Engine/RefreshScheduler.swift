@@ -1,0 +1,502 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Synchronization
+
+/// Runs the panes' queries on connections of their own, off the front-end thread, so the
+/// user's next statement never waits for a pane.
+///
+/// Commits (through the ``ChangeRecorder``), `.notify`, external changes and the board mark
+/// panes *dirty*; the scheduler turns dirty panes into *frames* on two lanes, each a serial
+/// queue with its own reader connection:
+///
+/// - The **fast lane** fetches every due pane inside one read transaction — one snapshot —
+///   and delivers the frame whole, so the dock repaints the panes a commit woke together,
+///   never two panes from different states.
+/// - A pane whose query turns out slow (over ``slowThreshold``) moves to the **slow lane**,
+///   where it refreshes on its own, so that it never holds the fast panes back; the dock
+///   says it is refreshing. A fast frame that runs long while other panes wait is
+///   interrupted, and the pane it was reading moves to the slow lane.
+///
+/// Both lanes coalesce (at most one refresh in flight per pane, then one more on the latest
+/// state) and yield: where a reader blocks a writer (a rollback journal, the shared in-memory
+/// database), the user's busy handler calls ``interruptReads()``; the frame is dropped and
+/// its panes run again once the lock is free. On a terminal, a pane refreshes at most once
+/// per ``throttleFactor`` times its own cost. Each fast frame first reads every database's
+/// `schema_version`; when one moved, it posts ``PaneInbox/Item/schemaChanged`` and the board
+/// compiles the panes again.
+///
+///     let scheduler = try RefreshScheduler(openReader: connection.openPaneReader, inbox: inbox, throttles: true)
+///     scheduler.start(job, cause: .pinned)        // fetched soon, delivered as a frame
+///     scheduler.wake([job.token: .changes(…)])    // after a commit
+///     scheduler.waitUntilSettled(timeout: 30, acceptingBlocked: false)   // scripts
+final class RefreshScheduler: Sendable {
+    /// A refresh longer than this moves its pane to the slow lane.
+    static let slowThreshold = 0.1
+    /// A fast frame running longer than this while other panes wait is interrupted.
+    static let preemptionDelay = 0.25
+    /// A pane whose query costs less than this is never throttled.
+    static let throttleThreshold = 0.01
+    /// A pane's next refresh starts at least this many times its cost after the last one.
+    static let throttleFactor = 4.0
+    private static let firstRetryDelay = 0.002
+
+    enum LaneKind: Int, CaseIterable {
+        case fast = 0
+        case slow = 1
+    }
+
+    // MARK: - Mutable State
+    //
+    // `state` guards everything below; the front-end thread, the user's connection queue
+    // (commits, the busy handler), the lanes' queues and the preemption timer all touch it,
+    // and none calls out while holding it. Each lane's statement cache belongs to its queue.
+
+    private struct LaneState {
+        /// A run of frames is queued or running on the lane's queue.
+        var isScheduled = false
+        /// The tokens of the frame being read, since when, and the one being fetched now.
+        var reading: Set<ObservationToken> = []
+        var readingSince: Date?
+        var current: ObservationToken?
+        var sequence: UInt64 = 0
+        /// The last frame could not get the lock; a retry is timed.
+        var isBlocked = false
+        var retryDelay = RefreshScheduler.firstRetryDelay
+        /// The frame was interrupted to let other panes go first (fast lane).
+        var wasPreempted = false
+    }
+
+    private struct State {
+        var jobs: [ObservationToken: PaneJob] = [:]
+        var dirty: [ObservationToken: [RefreshCause]] = [:]
+        var slow: Set<ObservationToken> = []
+        var lanes = [LaneState(), LaneState()]
+        var timings: [ObservationToken: PaneTiming] = [:]
+        var lastStart: [ObservationToken: Date] = [:]
+        var throttles: Bool
+        var parameters = ParameterStore()
+        /// Each database's `schema_version` as the last fast frame read it.
+        var schemaVersions: [String: Int]?
+        var schemaCheckRequested = false
+        var nextSequence: UInt64 = 0
+        var isClosed = false
+
+        func lane(_ kind: LaneKind) -> LaneState { lanes[kind.rawValue] }
+
+        func isDue(_ token: ObservationToken, on kind: LaneKind, now: Date) -> Bool {
+            guard jobs[token] != nil, slow.contains(token) == (kind == .slow) else { return false }
+            guard !lanes.contains(where: { $0.reading.contains(token) }) else { return false }
+            return RefreshScheduler.throttledUntil(token, self).map { $0 <= now } ?? true
+        }
+    }
+
+    private let state: Mutex<State>
+    private let lanes: [Lane]
+    private let inbox: PaneInbox
+    /// Signalled whenever a frame ends, for ``waitUntilSettled(timeout:acceptingBlocked:)``.
+    private let progressed = DispatchSemaphore(value: 0)
+
+    /// Opens the lanes' reader connections with `openReader`.
+    init(openReader: () throws -> DatabaseQueue, inbox: PaneInbox, throttles: Bool) throws {
+        lanes = try LaneKind.allCases.map { kind in try Lane(kind: kind, reader: openReader()) }
+        self.inbox = inbox
+        var initial = State(throttles: throttles)
+        // The schema as the panes' queries are first compiled: a change after it, however
+        // soon, is a change.
+        initial.schemaVersions = try? lanes[0].reader.inDatabase { db in try Self.schemaVersions(db) }
+        state = Mutex(initial)
+    }
+
+    // MARK: - Panes in
+
+    /// Starts refreshing a pane: its first fetch comes soon, with `cause`.
+    func start(_ job: PaneJob, cause: RefreshCause) {
+        state.withLock { state in
+            state.jobs[job.token] = job
+            state.dirty[job.token, default: []].append(cause)
+        }
+        kick(.fast)
+    }
+
+    /// Stops a pane's refreshes; a fetch of it under way is interrupted.
+    func stop(_ token: ObservationToken) {
+        let interrupted = state.withLock { state -> [LaneKind] in
+            state.jobs.removeValue(forKey: token)
+            state.dirty.removeValue(forKey: token)
+            state.timings.removeValue(forKey: token)
+            state.lastStart.removeValue(forKey: token)
+            state.slow.remove(token)
+            return LaneKind.allCases.filter { state.lane($0).reading.contains(token) }
+        }
+        for kind in interrupted { lanes[kind.rawValue].interrupt() }
+        for lane in lanes { lane.queue.async { lane.statements.remove(token) } }
+    }
+
+    /// Marks panes dirty, each with its cause.
+    func wake(_ causes: [ObservationToken: RefreshCause]) {
+        guard !causes.isEmpty else { return }
+        state.withLock { state in
+            for (token, cause) in causes where state.jobs[token] != nil {
+                state.dirty[token, default: []].append(cause)
+            }
+        }
+        kickAll()
+    }
+
+    /// Marks every pane dirty.
+    func wakeAll(_ cause: RefreshCause) {
+        state.withLock { state in
+            for token in state.jobs.keys {
+                state.dirty[token, default: []].append(cause)
+            }
+        }
+        kickAll()
+    }
+
+    /// Asks the next fast frame to compare the schema versions (after a statement that may
+    /// have changed the schema, or another process's commit); runs one if nothing else does.
+    func requestSchemaCheck() {
+        state.withLock { $0.schemaCheckRequested = true }
+        kick(.fast)
+    }
+
+    /// The `.parameter` values SQL panes bind.
+    func setParameters(_ parameters: ParameterStore) {
+        state.withLock { $0.parameters = parameters }
+    }
+
+    /// Blocked refreshes try again now (the user's transaction ended).
+    func retryIfBlocked() {
+        let blocked = state.withLock { state -> [LaneKind] in
+            LaneKind.allCases.filter { kind in
+                defer { state.lanes[kind.rawValue].retryDelay = Self.firstRetryDelay }
+                return state.lane(kind).isBlocked
+            }
+        }
+        for kind in blocked { kick(kind) }
+    }
+
+    /// Interrupts the frames being read, if any, so that the user's write gets the lock;
+    /// their panes run again after. Safe from any thread (the user's busy handler). True
+    /// when a read was interrupted.
+    func interruptReads() -> Bool {
+        let reading = state.withLock { state in LaneKind.allCases.filter { !state.lane($0).reading.isEmpty } }
+        for kind in reading { lanes[kind.rawValue].interrupt() }
+        return !reading.isEmpty
+    }
+
+    /// Mirrors the user's attached databases on the readers (files only: an attached
+    /// in-memory database is private to the user's connection).
+    func attach(_ databases: [AttachedDatabase]) {
+        for lane in lanes {
+            lane.queue.async { lane.mirror(databases) }
+        }
+        requestSchemaCheck()
+    }
+
+    /// Ends the scheduler: the frames under way are interrupted, the readers closed.
+    func close() {
+        state.withLock { $0.isClosed = true }
+        for lane in lanes {
+            lane.interrupt()
+            lane.queue.sync { lane.statements.removeAll() }
+            try? lane.reader.close()
+        }
+        progressed.signal()
+    }
+
+    // MARK: - What the board and the dock read
+
+    func activity(of token: ObservationToken) -> PaneActivity {
+        state.withLock { state in
+            for lane in state.lanes where lane.reading.contains(token) {
+                if let since = lane.readingSince { return .refreshing(since: since) }
+            }
+            guard state.dirty[token] != nil else { return .idle }
+            let kind: LaneKind = state.slow.contains(token) ? .slow : .fast
+            if state.lane(kind).isBlocked { return .waitingForLock }
+            if let until = Self.throttledUntil(token, state), until > Date() { return .throttled(until: until) }
+            return .refreshing(since: Date())
+        }
+    }
+
+    /// True while a frame runs or a pane waits for one.
+    var hasWork: Bool {
+        state.withLock { state in
+            state.lanes.contains { $0.isScheduled || !$0.reading.isEmpty } || !state.dirty.isEmpty || state.schemaCheckRequested
+        }
+    }
+
+    /// Blocks until no frame runs and no pane is dirty, or `timeout` passes (false then).
+    /// With `acceptingBlocked`, panes that wait for a lock count as settled: the user's own
+    /// transaction holds it, and they refresh when it ends.
+    func waitUntilSettled(timeout: Double, acceptingBlocked: Bool) -> Bool {
+        let deadline = DispatchTime.now() + timeout
+        while true {
+            let settled = state.withLock { state -> Bool in
+                if state.isClosed { return true }
+                guard !state.schemaCheckRequested, state.lanes.allSatisfy({ $0.reading.isEmpty }) else { return false }
+                if state.dirty.isEmpty { return state.lanes.allSatisfy { !$0.isScheduled } }
+                return acceptingBlocked && state.lanes.contains(where: \.isBlocked)
+            }
+            if settled { return true }
+            if progressed.wait(timeout: min(deadline, .now() + 0.05)) == .timedOut, DispatchTime.now() >= deadline {
+                return false
+            }
+        }
+    }
+
+    // MARK: - Frames
+
+    private func kickAll() {
+        kick(.fast)
+        kick(.slow)
+    }
+
+    private func kick(_ kind: LaneKind) {
+        let schedules = state.withLock { state -> Bool in
+            guard !state.lane(kind).isScheduled, !state.isClosed else { return false }
+            state.lanes[kind.rawValue].isScheduled = true
+            return true
+        }
+        if schedules { lanes[kind.rawValue].queue.async { self.runFrames(on: kind) } }
+    }
+
+    /// What one frame reads.
+    private struct Plan {
+        var lane: LaneKind
+        var sequence: UInt64
+        var jobs: [(job: PaneJob, causes: [RefreshCause])]
+        var parameters: ParameterStore
+        var knownVersions: [String: Int]?
+    }
+
+    private enum Outcome {
+        case delivered(PaneFrame, versions: [String: Int]?)
+        case schemaChanged(versions: [String: Int])
+        /// Interrupted: for the user's write, or to let other panes go first.
+        case interrupted
+        /// The lock was not to be had.
+        case blocked
+    }
+
+    /// Runs frames while panes are due on a lane. On the lane's queue.
+    private func runFrames(on kind: LaneKind) {
+        while let plan = takePlan(for: kind) {
+            guard finish(plan, read(plan)) else { return }
+        }
+    }
+
+    /// Takes the panes due now on a lane, or ends the run (timing a wake-up for throttled
+    /// panes). The slow lane takes one pane a frame.
+    private func takePlan(for kind: LaneKind) -> Plan? {
+        let (plan, wakeUp) = state.withLock { state -> (Plan?, Date?) in
+            let now = Date()
+            var due: [(job: PaneJob, causes: [RefreshCause])] = []
+            var later: Date?
+            for (token, causes) in state.dirty where state.slow.contains(token) == (kind == .slow) {
+                guard let job = state.jobs[token] else { continue }
+                if let until = Self.throttledUntil(token, state), until > now {
+                    later = min(later ?? until, until)
+                    continue
+                }
+                guard state.isDue(token, on: kind, now: now) else { continue }
+                due.append((job, causes))
+            }
+            due.sort { $0.job.paneID < $1.job.paneID }
+            if kind == .slow { due = Array(due.prefix(1)) }
+            let checksSchema = kind == .fast && state.schemaCheckRequested
+            guard !state.isClosed, !due.isEmpty || checksSchema else {
+                state.lanes[kind.rawValue].isScheduled = false
+                return (nil, state.isClosed ? nil : later)
+            }
+            for item in due { state.dirty.removeValue(forKey: item.job.token) }
+            state.lanes[kind.rawValue].reading = Set(due.map(\.job.token))
+            state.lanes[kind.rawValue].readingSince = now
+            state.lanes[kind.rawValue].wasPreempted = false
+            if checksSchema { state.schemaCheckRequested = false }
+            state.nextSequence += 1
+            state.lanes[kind.rawValue].sequence = state.nextSequence
+            return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
+                         knownVersions: kind == .fast ? state.schemaVersions : nil), nil)
+        }
+        if let plan, plan.lane == .fast {
+            watchForPreemption(of: plan.sequence, after: Self.preemptionDelay)
+        }
+        if plan == nil {
+            progressed.signal()
+            if let wakeUp {
+                lanes[kind.rawValue].queue.asyncAfter(deadline: .now() + max(0, wakeUp.timeIntervalSinceNow)) {
+                    self.kick(kind)
+                }
+            }
+        }
+        return plan
+    }
+
+    /// A fast frame still running after a while, while other panes wait (or it has more than
+    /// one), is interrupted: the pane it is reading moves to the slow lane.
+    private func watchForPreemption(of sequence: UInt64, after delay: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+            let decision = state.withLock { state -> Bool? in
+                let lane = state.lane(.fast)
+                guard lane.sequence == sequence, !lane.reading.isEmpty, let current = lane.current else { return nil }
+                let othersWait = lane.reading.count > 1 || state.dirty.keys.contains { !state.slow.contains($0) }
+                guard othersWait else { return false }
+                state.slow.insert(current)
+                state.lanes[LaneKind.fast.rawValue].wasPreempted = true
+                return true
+            }
+            switch decision {
+            case true?: lanes[LaneKind.fast.rawValue].interrupt()
+            case false?: watchForPreemption(of: sequence, after: 0.05)
+            case nil: break
+            }
+        }
+    }
+
+    /// Reads a frame in one read transaction. On the lane's queue.
+    private func read(_ plan: Plan) -> Outcome {
+        let lane = lanes[plan.lane.rawValue]
+        var fetches: [PaneFetch] = []
+        var versions: [String: Int]?
+        var schemaMoved = false
+        do {
+            try lane.reader.inDatabase { db in
+                try db.inTransaction(.deferred) {
+                    if plan.lane == .fast {
+                        let current = try Self.schemaVersions(db)
+                        versions = current
+                        if let known = plan.knownVersions, known != current {
+                            schemaMoved = true
+                            db.clearSchemaCache()
+                            return .commit
+                        }
+                    }
+                    for (job, causes) in plan.jobs {
+                        state.withLock { $0.lanes[plan.lane.rawValue].current = job.token }
+                        fetches.append(try fetch(job, causes: causes, parameters: plan.parameters, lane: lane, db: db))
+                    }
+                    return .commit
+                }
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            return .interrupted
+        } catch {
+            // SQLITE_BUSY or SQLITE_LOCKED: the lock was not to be had; anything else (the
+            // reader itself failing) is tried again the same way, never shown as a pane error.
+            return .blocked
+        }
+        if schemaMoved, let versions { return .schemaChanged(versions: versions) }
+        return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions)
+    }
+
+    /// One pane's fetch. Interruptions and lock errors end the whole frame; any other error
+    /// is the pane's.
+    private func fetch(_ job: PaneJob, causes: [RefreshCause], parameters: ParameterStore,
+                       lane: Lane, db: Database) throws -> PaneFetch {
+        let start = DispatchTime.now()
+        let outcome: PaneFetch.Outcome
+        do {
+            let statement = try lane.statements.statement(for: job, db: db)
+            outcome = .rows(try statement.fetch(db, parameters: parameters))
+        } catch let error as DatabaseError where Self.endsFrame(error) {
+            throw error
+        } catch {
+            lane.statements.remove(job.token)
+            outcome = .failure(Self.message(of: error))
+        }
+        let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return PaneFetch(token: job.token, causes: causes, outcome: outcome, duration: duration)
+    }
+
+    /// Applies a frame's outcome; false when the run of frames must stop (a retry is timed).
+    private func finish(_ plan: Plan, _ outcome: Outcome) -> Bool {
+        let index = plan.lane.rawValue
+        var retryAfter: Double?
+        state.withLock { state in
+            state.lanes[index].reading.removeAll()
+            state.lanes[index].readingSince = nil
+            state.lanes[index].current = nil
+            switch outcome {
+            case .delivered(let frame, let versions):
+                if let versions { state.schemaVersions = versions }
+                state.lanes[index].isBlocked = false
+                state.lanes[index].retryDelay = Self.firstRetryDelay
+                for fetch in frame.fetches where state.jobs[fetch.token] != nil {
+                    state.timings[fetch.token, default: PaneTiming()].record(fetch.duration)
+                    state.lastStart[fetch.token] = Date().addingTimeInterval(-fetch.duration)
+                    if fetch.duration > Self.slowThreshold { state.slow.insert(fetch.token) }
+                    if fetch.duration < Self.slowThreshold / 4 { state.slow.remove(fetch.token) }
+                }
+            case .schemaChanged(let versions):
+                state.schemaVersions = versions
+                Self.putBack(plan, &state)
+            case .interrupted where state.lanes[index].wasPreempted:
+                Self.putBack(plan, &state)
+            case .interrupted, .blocked:
+                Self.putBack(plan, &state)
+                state.lanes[index].isBlocked = true
+                retryAfter = state.lanes[index].retryDelay
+                state.lanes[index].retryDelay = min(state.lanes[index].retryDelay * 2, 1)
+                // A retry is timed below: this run of frames ends here.
+                state.lanes[index].isScheduled = false
+            }
+        }
+        switch outcome {
+        case .delivered(let frame, _):
+            if !frame.fetches.isEmpty { inbox.post(.frame(frame)) }
+        case .schemaChanged:
+            for lane in lanes { lane.statements.removeAllSoon(on: lane.queue) }
+            inbox.post(.schemaChanged)
+        case .interrupted, .blocked:
+            break
+        }
+        // A pane that moved lanes runs there.
+        kick(plan.lane == .fast ? .slow : .fast)
+        progressed.signal()
+        guard let retryAfter else { return true }
+        lanes[index].queue.asyncAfter(deadline: .now() + retryAfter) { self.kick(plan.lane) }
+        return false
+    }
+
+    private static func putBack(_ plan: Plan, _ state: inout State) {
+        for (job, causes) in plan.jobs where state.jobs[job.token] != nil {
+            state.dirty[job.token] = causes + (state.dirty[job.token] ?? [])
+        }
+    }
+
+    private static func throttledUntil(_ token: ObservationToken, _ state: State) -> Date? {
+        guard state.throttles, let last = state.timings[token]?.last, last >= throttleThreshold,
+              let start = state.lastStart[token] else { return nil }
+        return start.addingTimeInterval(last * throttleFactor)
+    }
+
+    private static func endsFrame(_ error: DatabaseError) -> Bool {
+        [.SQLITE_INTERRUPT, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
+    }
+
+    /// `schema_version` of every database of a reader, by name.
+    private static func schemaVersions(_ db: Database) throws -> [String: Int] {
+        var versions: [String: Int] = [:]
+        for name in try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")) {
+            versions[name] = try Int.fetchOne(db, sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version") ?? 0
+        }
+        return versions
+    }
+
+    static func message(of error: any Error) -> String {
+        switch error {
+        case let error as DatabaseError: error.message ?? error.description
+        case let diagnostic as Diagnostic: diagnostic.message
+        default: "\(error)"
+        }
+    }
+}
+
+/// An attached database of the user's connection, to mirror on the panes' readers.
+struct AttachedDatabase: Sendable, Equatable {
+    var name: String
+    var file: String
+}

@@ -1,0 +1,73 @@
+/// What each pane last showed the user, and what it has to show next: the one owner of
+/// "printed" and "shown" for panes, whether they print inline as blocks (scripts,
+/// `.layout inline`) or show in a dock.
+///
+/// A refresh leaves its cause here; a block is printed only when what the pane shows (its
+/// rows or its error) differs from what was printed or docked last, and then names every
+/// cause since.
+///
+///     presentation.noteRefresh(of: 1, cause: .changes(summary))
+///     presentation.takeBlocks(of: board.panes)   // [(pane 1, "update player(score)[1]")]
+///     presentation.markShown(board.panes)        // the dock painted them all
+struct PanePresentation {
+    /// What a pane shows: its rows or its error.
+    struct Shown: Equatable {
+        var result: PaneResult?
+        var error: String?
+
+        init(_ pane: Pane) {
+            if case .failed(let message) = pane.status {
+                result = nil
+                error = message
+            } else {
+                result = pane.result
+                error = nil
+            }
+        }
+    }
+
+    /// A pane to print as a block, with the causes of its refreshes since the last one.
+    struct Block {
+        var pane: Pane
+        var causes: String
+    }
+
+    private var unprintedCauses: [Int: [RefreshCause]] = [:]
+    private var lastShown: [Int: Shown] = [:]
+
+    /// A pane refreshed (or failed) with this cause.
+    mutating func noteRefresh(of paneID: Int, cause: RefreshCause) {
+        unprintedCauses[paneID, default: []].append(cause)
+    }
+
+    /// The panes whose shown value changed since it was last printed or docked, in id order,
+    /// each with its causes; they count as printed after. Refreshes that left a pane as it
+    /// was are not news: their causes are dropped.
+    mutating func takeBlocks(of panes: [Pane]) -> [Block] {
+        var blocks: [Block] = []
+        for pane in panes {
+            guard let causes = unprintedCauses.removeValue(forKey: pane.id), !causes.isEmpty else { continue }
+            let shown = Shown(pane)
+            guard shown != lastShown[pane.id] else { continue }
+            lastShown[pane.id] = shown
+            var unique: [String] = []
+            for cause in causes.map(\.description) where !unique.contains(cause) { unique.append(cause) }
+            blocks.append(Block(pane: pane, causes: unique.joined(separator: "; ")))
+        }
+        return blocks
+    }
+
+    /// The dock shows every pane as it is now: `.layout inline` later prints only the
+    /// changes made after.
+    mutating func markShown(_ panes: [Pane]) {
+        for pane in panes {
+            lastShown[pane.id] = Shown(pane)
+            unprintedCauses.removeValue(forKey: pane.id)
+        }
+    }
+
+    mutating func forget(_ paneID: Int) {
+        unprintedCauses.removeValue(forKey: paneID)
+        lastShown.removeValue(forKey: paneID)
+    }
+}

@@ -1,0 +1,521 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SQLiveKit
+
+/// A pane equals its query on the latest committed state: each case here is a way panes
+/// used to show data that was not true (issue 11, section 2).
+@Suite struct PaneTruthTests {
+    /// The storages a pane can read: a shared in-memory database, a rollback journal, WAL.
+    static let storages = ["memory", "delete", "wal"]
+
+    static func session(_ storage: String, in directory: TemporaryDirectory) throws -> TestSession {
+        guard storage != "memory" else { return try TestSession.withPlayers() }
+        let path = directory.path("\(storage).db")
+        if storage == "wal" {
+            let setup = try DatabaseQueue(path: path)
+            try setup.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+            try setup.close()
+        }
+        return try TestSession.withPlayers(path: path)
+    }
+
+    static func firstValue(_ test: TestSession, pane index: Int = 0) -> String? {
+        guard let cell = test.board.panes[index].result?.rows.first?.cells.first else { return nil }
+        return String(decoding: cell.bytes, as: UTF8.self)
+    }
+
+    // MARK: - Uncommitted data
+
+    @Test(arguments: storages)
+    func a_pane_pinned_inside_a_transaction_never_shows_what_is_rolled_back(storage: String) throws {
+        let directory = try TemporaryDirectory()
+        let test = try Self.session(storage, in: directory)
+        test.run("""
+            BEGIN;
+            INSERT INTO player(name) VALUES ('Uncommitted');
+            .pin --name c SELECT count(*) FROM player
+            .refresh
+            ROLLBACK;
+            SELECT 'after';
+            """)
+        #expect(test.errorText == "")
+        #expect(Self.firstValue(test) == "2")
+        #expect(!test.board.panes[0].history.contains { $0.outcome == "1 row" && $0.cause == .refreshedByHand && Self.firstValue(test) == "3" })
+        test.run("INSERT INTO player(name) VALUES ('Committed');")
+        #expect(Self.firstValue(test) == "3")
+    }
+
+    @Test(arguments: storages)
+    func inside_a_transaction_panes_show_the_committed_state(storage: String) throws {
+        let directory = try TemporaryDirectory()
+        let test = try Self.session(storage, in: directory)
+        test.run(".pin --name c SELECT count(*) FROM player")
+        test.run("BEGIN;\nINSERT INTO player(name) VALUES ('Pending');\n.resume\n.refresh")
+        #expect(Self.firstValue(test) == "2")
+        test.run("COMMIT;")
+        #expect(Self.firstValue(test) == "3")
+    }
+
+    // MARK: - Errors
+
+    @Test func a_pane_whose_first_fetch_fails_recovers_when_the_data_is_fixed() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run("""
+            CREATE TABLE doc(id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO doc(body) VALUES ('not json');
+            .pin --name a SELECT json_extract(body, '$.a') FROM doc
+            UPDATE doc SET body = '{"a": 1}';
+            """)
+        #expect(output == """
+            -- pane 1 (a): pinned
+            -- error: malformed JSON
+            -- pane 1 (a): update doc(body)[1]
+            1
+
+            """)
+    }
+
+    @Test func a_pane_failing_after_a_schema_change_recovers_when_the_data_is_fixed() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE doc(id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO doc(body) VALUES ('{"a": 1}');
+            .pin --name a SELECT json_extract(body, '$.a') FROM doc
+            UPDATE doc SET body = 'broken';
+            """)
+        let output = test.run("""
+            ALTER TABLE doc ADD COLUMN note;
+            UPDATE doc SET body = '{"a": 2}';
+            """)
+        #expect(output == """
+            -- pane 1 (a): update doc(body)[1]
+            2
+
+            """)
+        #expect(test.board.panes[0].history.map(\.cause.description).suffix(2) == ["schema change", "update doc(body)[1]"])
+    }
+
+    @Test func dedupe_prints_a_recovery_to_the_same_value() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE doc(id INTEGER PRIMARY KEY, body TEXT);
+            INSERT INTO doc(body) VALUES ('{"a": 1}');
+            .pin --dedupe --name a SELECT json_extract(body, '$.a') FROM doc
+            """)
+        let output = test.run("""
+            UPDATE doc SET body = 'broken';
+            UPDATE doc SET body = '{"a": 1}';
+            UPDATE doc SET body = '{"a": 1}';
+            """)
+        #expect(output == """
+            -- pane 1 (a): update doc(body)[1]
+            -- error: malformed JSON
+            -- pane 1 (a): update doc(body)[1]
+            1
+
+            """)
+        #expect(test.board.panes[0].history.last?.outcome == "1 row")
+        #expect(test.board.panes[0].suppressedCount == 1)
+    }
+
+    // MARK: - Changes SQLite does not report
+
+    static func keyed() throws -> TestSession {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE t(id INTEGER PRIMARY KEY, u TEXT UNIQUE, v INT);
+            INSERT INTO t VALUES (1, 'a', 10), (2, 'b', 20), (3, 'c', 30), (4, 'd', 40);
+            """)
+        return test
+    }
+
+    @Test func an_update_that_moves_a_row_away_refreshes_a_pane_on_its_old_rowid() throws {
+        let test = try Self.keyed()
+        test.run(".pin --name one t.filter(id == 1).select(v)\n.pin --name five t.filter(key: 5).select(v)")
+        #expect(test.run(".impact UPDATE t SET id = 5 WHERE id = 1") == """
+            writes: update t(id)
+            pane 1 (one): refreshes
+            pane 2 (five): refreshes
+
+            """)
+        let output = test.run("UPDATE t SET id = 5 WHERE id = 1;")
+        #expect(output == """
+            -- pane 1 (one): update t(id)[5]
+            -- pane 2 (five): update t(id)[5]
+            10
+
+            """)
+        #expect(test.board.panes[0].result?.rows.isEmpty == true)
+    }
+
+    @Test func rows_deleted_by_replace_refresh_the_panes_that_showed_them() throws {
+        let test = try Self.keyed()
+        test.run(".pin --name two t.filter(key: 2).select(v)\n.pin --name four SELECT v FROM t WHERE id = 4")
+        #expect(test.run("INSERT OR REPLACE INTO t VALUES (9, 'b', 90);") == """
+            -- pane 1 (two): insert t[9]
+
+            """)
+        #expect(test.board.panes[0].result?.rows.isEmpty == true)
+        #expect(test.run("UPDATE OR REPLACE t SET u = 'd' WHERE id = 3;") == """
+            -- pane 2 (four): update t[3]
+
+            """)
+        #expect(test.board.panes[1].result?.rows.isEmpty == true)
+        #expect(test.run("REPLACE INTO t VALUES (1, 'z', 11);\nSELECT count(*) FROM t;") == "3\n")
+    }
+
+    @Test func a_narrowed_pane_still_ignores_rows_it_does_not_read_where_every_change_is_reported() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin --name one player.filter(key: 1).select(name)")
+        #expect(test.run("UPDATE player SET name = 'B' WHERE id = 2;") == "")
+        #expect(test.run("UPDATE player SET name = 'A' WHERE id = 1;") == "-- pane 1 (one): update player(name)[1]\nA\n")
+    }
+
+    @Test func generated_columns_refresh_when_what_they_are_computed_from_changes() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE g(id INTEGER PRIMARY KEY, a INT, c AS (a * 2), s INT AS (a * 3) STORED);
+            INSERT INTO g(a) VALUES (1);
+            .pin --name c SELECT c FROM g
+            .pin --name s SELECT s FROM g
+            """)
+        #expect(test.run(".region SELECT c FROM g") == "g(a,c,id,s)\n")
+        #expect(test.run(".impact UPDATE g SET a = 5") == "writes: update g(a)\npane 1 (c): refreshes\npane 2 (s): refreshes\n")
+        #expect(test.run("UPDATE g SET a = 5;") == """
+            -- pane 1 (c): update g(a)[1]
+            10
+            -- pane 2 (s): update g(a)[1]
+            15
+
+            """)
+    }
+
+    // MARK: - Attached databases
+
+    @Test func panes_follow_the_schema_and_the_detaching_of_an_attached_database() throws {
+        let directory = try TemporaryDirectory()
+        let test = try TestSession.withPlayers(path: directory.path("main.db"))
+        test.run("""
+            ATTACH '\(directory.path("aux.db"))' AS aux;
+            CREATE TABLE aux.t(x);
+            INSERT INTO aux.t VALUES (1);
+            .pin --name a SELECT * FROM aux.t
+            """)
+        #expect(test.run("ALTER TABLE aux.t ADD COLUMN y DEFAULT 7;") == "-- pane 1 (a): schema change\n1|7\n")
+        #expect(test.run("DETACH aux;") == "-- pane 1 (a): schema change\n-- error: no such table: aux.t\n")
+        #expect(test.run("ATTACH '\(directory.path("aux.db"))' AS aux;") == "-- pane 1 (a): schema change\n1|7\n")
+        #expect(test.run("DROP TABLE aux.t;") == "-- pane 1 (a): schema change\n-- error: no such table: aux.t\n")
+    }
+
+    @Test func another_process_committing_to_an_attached_file_refreshes_its_panes() throws {
+        let directory = try TemporaryDirectory()
+        let auxPath = directory.path("aux.db")
+        let test = try TestSession.withPlayers(path: directory.path("main.db"))
+        test.run("""
+            ATTACH '\(auxPath)' AS aux;
+            CREATE TABLE aux.t(x);
+            .external 20ms
+            .pin --name a SELECT count(*) FROM aux.t
+            """)
+        #expect(test.run(".region SELECT count(*) FROM aux.t") == "t(*)\n")
+        let other = try Self.otherProcess(auxPath)
+        try other.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(Self.waitForRefresh(of: test.board) == [.refreshed(paneID: 1, cause: .externalChange)])
+        #expect(Self.firstValue(test) == "1")
+    }
+
+    // MARK: - Other processes
+
+    @Test func changing_the_external_interval_loses_no_commit() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.db")
+        let test = try TestSession.withPlayers(path: path)
+        test.run(".external 10s\n.pin --name n SELECT count(*) FROM player")
+        let other = try Self.otherProcess(path)
+        try other.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Other')") }
+        test.run(".external 20ms")
+        #expect(Self.waitForValue("3", in: test))
+        #expect(test.board.panes[0].lastCause == .externalChange)
+    }
+
+    @Test func turning_external_back_on_catches_up() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.db")
+        let test = try TestSession.withPlayers(path: path)
+        test.run(".external 20ms\n.pin --name n SELECT count(*) FROM player\n.external off")
+        let other = try Self.otherProcess(path)
+        try other.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Other')") }
+        test.run(".external on")
+        #expect(Self.waitForValue("3", in: test))
+        #expect(test.board.panes[0].lastCause == .externalChange)
+    }
+
+    @Test func a_commit_right_after_the_first_pin_is_seen() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.db")
+        let test = try TestSession.withPlayers(path: path)
+        test.run(".external 20ms")
+        try test.board.pin("SELECT count(*) FROM player", name: "n")
+        // Before the pane's first fetch has been applied.
+        let other = try Self.otherProcess(path)
+        try other.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Other')") }
+        #expect(Self.waitForValue("3", in: test))
+    }
+
+    @Test func another_process_altering_the_table_is_an_external_change_and_traced() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("shared.db")
+        let test = try TestSession.withPlayers(path: path)
+        test.run(".pin --name n SELECT * FROM player WHERE id = 1\n.trace on")
+        let other = try Self.otherProcess(path)
+        try other.write { try $0.execute(sql: "ALTER TABLE player ADD COLUMN team DEFAULT 'x'") }
+        #expect(test.run("SELECT 1;") == """
+            1
+            -- pane 1 (n): external change
+            1|Arthur|10|x
+
+            """)
+        test.run(".external 20ms")
+        try other.write { try $0.execute(sql: "UPDATE player SET score = 11 WHERE id = 1") }
+        let events = Self.waitForEvents(of: test.board) { events in
+            events.contains { if case .refreshed = $0 { true } else { false } }
+        }
+        #expect(events.contains(.trace("external commit (another process), woke pane 1 (n)")))
+    }
+
+    // MARK: - Parameters
+
+    @Test func panes_bind_parameters_and_refresh_when_one_they_use_changes() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run("""
+            .parameter set :lim 1
+            .parameter set :other 5
+            .pin --name n SELECT count(*) FROM player WHERE id <= :lim
+            .parameter set :other 6
+            .parameter set :lim 2
+            """)
+        #expect(output == """
+            -- pane 1 (n): pinned
+            1
+            -- pane 1 (n): parameter :lim changed
+            2
+
+            """)
+    }
+
+    // MARK: - Causes
+
+    @Test func a_failed_statement_leaves_nothing_in_the_next_cause() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE t(id INTEGER PRIMARY KEY, v INT CHECK (v < 100));
+            CREATE TABLE log(x);
+            CREATE TRIGGER stop AFTER INSERT ON log BEGIN SELECT RAISE(ROLLBACK, 'no'); END;
+            .pin --name t SELECT count(*) FROM t
+            """)
+        let output = test.run("""
+            BEGIN;
+            INSERT INTO t(id, v) VALUES (10, 1), (11, 500);
+            INSERT INTO t(id, v) VALUES (12, 2);
+            COMMIT;
+            BEGIN;
+            INSERT INTO t(id, v) VALUES (20, 1);
+            INSERT INTO log VALUES (1);
+            INSERT INTO t(id, v) VALUES (21, 1);
+            """)
+        #expect(output == """
+            -- pane 1 (t): insert t[12]
+            1
+            -- pane 1 (t): insert t[21]
+            2
+
+            """)
+    }
+
+    @Test func virtual_tables_and_odd_names_get_true_causes() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE VIRTUAL TABLE ft USING fts5(body);
+            CREATE TABLE "x(y"(a);
+            .pin --name f SELECT count(*) FROM ft
+            .pin --name x SELECT a FROM "x(y"
+            """)
+        #expect(test.run("INSERT INTO ft VALUES ('hello');") == "-- pane 1 (f): insert ft\n1\n")
+        #expect(test.run("INSERT INTO \"x(y\" VALUES (7);") == "-- pane 2 (x): insert x(y[1]\n7\n")
+    }
+
+    @Test func vacuum_and_the_schema_table_are_not_called_unaffected() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin --name n SELECT count(*) FROM player")
+        #expect(test.run(".impact VACUUM") == "writes: the schema\npane 1 (n): runs again after the schema change\n")
+        #expect(test.run(".region SELECT name FROM sqlite_master") == "empty\n")
+        #expect(test.errorText.contains("the query reads the schema: the pane runs again after every schema change"))
+        #expect(!test.errorText.contains("never refreshes"))
+    }
+
+    // MARK: - The user never waits for a pane
+
+    /// A pane whose query never ends holds the database's shared lock (a rollback journal,
+    /// the shared in-memory database): the user's write interrupts it and goes on — even with
+    /// `.timeout 0`, which fails at once on any other lock — and the pane runs again after
+    /// the commit.
+    @Test(arguments: storages)
+    func a_write_never_waits_for_a_pane_read(storage: String) throws {
+        let directory = try TemporaryDirectory()
+        let test = try Self.session(storage, in: directory)
+        let endless = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
+        test.run(".timeout 0\n.pin --name slow SELECT CASE WHEN (SELECT count(*) FROM player) > 2 THEN \(endless) ELSE 'fast' END")
+        #expect(Self.firstValue(test) == "fast")
+        let queue = test.session.connection.queue
+        try queue.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Third')") }
+        let deadline = Date().addingTimeInterval(10)
+        var started = false
+        while !started && Date() < deadline {
+            test.board.updateActivities()
+            if case .refreshing(let since) = test.board.panes[0].activity, Date().timeIntervalSince(since) > 0.05 {
+                started = true
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(started, "the never-ending refresh did not start")
+        // With `.timeout 0`, this throws "database is locked" unless the pane's read yields.
+        try queue.write { try $0.execute(sql: "DELETE FROM player WHERE name = 'Third'") }
+        let refreshed = Date().addingTimeInterval(10)
+        while test.board.panes[0].lastCause?.description.contains("delete player") != true && Date() < refreshed {
+            _ = test.board.drainEvents()
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(test.board.panes[0].lastCause?.description.contains("delete player") == true)
+        #expect(Self.firstValue(test) == "fast")
+    }
+
+    /// A pane whose query never ends moves to the slow lane: the other panes go on
+    /// refreshing from their own snapshots meanwhile.
+    @Test(arguments: storages)
+    func a_slow_pane_never_holds_the_fast_ones_back(storage: String) throws {
+        let directory = try TemporaryDirectory()
+        let test = try Self.session(storage, in: directory)
+        let endless = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
+        test.run("""
+            CREATE TABLE other(x);
+            .pin --name slow SELECT CASE WHEN (SELECT count(*) FROM player) > 2 THEN \(endless) ELSE 'fast' END
+            .pin --name other SELECT count(*) FROM other
+            """)
+        let queue = test.session.connection.queue
+        try queue.write { try $0.execute(sql: "INSERT INTO player(name) VALUES ('Third')") }
+        for value in 1...3 {
+            try queue.write { try $0.execute(sql: "INSERT INTO other VALUES (?)", arguments: [value]) }
+            let deadline = Date().addingTimeInterval(10)
+            while Self.firstValue(test, pane: 1) != "\(value)" && Date() < deadline {
+                _ = test.board.drainEvents()
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            #expect(Self.firstValue(test, pane: 1) == "\(value)")
+        }
+        test.board.updateActivities()
+        guard case .refreshing = test.board.panes[0].activity else {
+            Issue.record("the slow pane is not refreshing: \(test.board.panes[0].activity)")
+            return
+        }
+    }
+
+    /// On a terminal a pane refreshes at most once per four times its own cost, however
+    /// often commits wake it; scripts are not throttled.
+    @Test func a_slow_pane_is_throttled_on_a_terminal() throws {
+        // WAL: on a rollback journal the writes every 10 ms would interrupt every refresh.
+        let directory = try TemporaryDirectory()
+        let path = directory.path("throttle.db")
+        try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+        let test = try TestSession(path: path, environment: SessionEnvironment(isInteractive: true))
+        test.session.paneBoard.dockIsAvailable = true
+        test.run("CREATE TABLE t(x);")
+        // About 20–60 ms a run here: far above the 10 ms under which nothing is throttled.
+        let costly = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300000) SELECT count(*) FROM c)"
+        try test.board.pin("SELECT count(*) + \(costly) * 0 FROM t", name: "costly")
+        let queue = test.session.connection.queue
+        let start = Date()
+        var writes = 0
+        while Date().timeIntervalSince(start) < 1.5 {
+            try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+            writes += 1
+            _ = test.board.drainEvents()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        let timing = try #require(test.board.panes[0].timing.median)
+        let refreshes = test.board.panes[0].refreshCount
+        // Without throttling: about one refresh per cost; with it, one per four costs.
+        let unthrottled = 1.5 / timing
+        #expect(refreshes >= 2)
+        #expect(Double(refreshes) <= unthrottled / 4 * 1.5 + 2, "\(refreshes) refreshes in 1.5 s at \(timing) s each, \(writes) writes")
+    }
+
+    // MARK: - One frame, one commit
+
+    @Test func panes_woken_by_one_commit_show_the_same_state() async throws {
+        let directory = try TemporaryDirectory()
+        let test = try TestSession.withPlayers(path: directory.path("frames.db"))
+        let board = test.board
+        try board.pin("SELECT count(*) FROM player", name: "count")
+        try board.pin("SELECT total(1) FROM player", name: "total")
+        let queue = test.session.connection.queue
+        let writer = Task.detached {
+            for index in 0..<200 {
+                try? queue.write { try $0.execute(sql: "INSERT INTO player(name) VALUES (?)", arguments: ["p\(index)"]) }
+            }
+        }
+        var checks = 0
+        while !writer.isCancelled {
+            _ = board.drainEvents()
+            if let count = board.panes[0].result?.rows.first?.cells.first?.number,
+               let total = board.panes[1].result?.rows.first?.cells.first?.number {
+                #expect(count == total, "two panes showed different states")
+                checks += 1
+            }
+            if checks > 300 { break }
+            try await Task.sleep(nanoseconds: 200_000)
+        }
+        await writer.value
+        #expect(board.waitUntilSettled(timeout: 10))
+        _ = board.drainEvents()
+        #expect(Self.firstValue(test, pane: 0) == "202")
+    }
+
+    // MARK: - Helpers
+
+    /// Another process's connection, which waits for the panes' reads as any writer should.
+    static func otherProcess(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Drains the board, as the terminal's loop does, until the first pane shows `value`.
+    static func waitForValue(_ value: String, in test: TestSession, timeout: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            _ = test.board.drainEvents()
+            if firstValue(test) == value { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
+    }
+
+    static func waitForRefresh(of board: PaneBoard, timeout: Double = 10) -> [PaneEvent] {
+        waitForEvents(of: board, timeout: timeout) { !$0.isEmpty }
+            .filter { if case .trace = $0 { false } else { true } }
+    }
+
+    static func waitForEvents(of board: PaneBoard, timeout: Double = 10,
+                              until done: ([PaneEvent]) -> Bool) -> [PaneEvent] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var all: [PaneEvent] = []
+        while Date() < deadline {
+            all += board.drainEvents()
+            let refreshes = all.filter { if case .trace = $0 { false } else { true } }
+            if done(refreshes) { return all }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return all
+    }
+}
