@@ -82,6 +82,23 @@ import Testing
         #expect(result.stderr == "error: stdin:2: fts3_tokenizer() with two arguments is disabled in sqlive (it lets SQL choose a pointer SQLite calls)\n")
         #expect(result.status == 1)
     }
+
+    /// Panes read on connections of their own: a tokenizer pointer set by one pane would be
+    /// called by another pane's query on an FTS table of the database.
+    @Test func the_pointer_form_of_fts3_tokenizer_is_refused_in_panes_too() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/fts.db"
+        _ = try BinaryRunner.sqlite3([database, "create virtual table v using fts3(body, tokenize=simple); insert into v values ('hello');"])
+        let result = try BinaryRunner.sqlive([database], input: """
+            .pin select fts3_tokenizer('simple', x'4141414141414141') as p
+            .pin select body from v where v match 'hello'
+            select 'end';
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stdout.contains("-- error: fts3_tokenizer() with two arguments is disabled in sqlive"), "\(result)")
+        #expect(result.stdout.contains("hello"), "\(result)")
+        #expect(result.stdout.hasSuffix("end\n"), "\(result)")
+    }
 }
 
 /// The escape attempts, by family.

@@ -140,7 +140,11 @@ public final class DatabaseConnection: Sendable {
         configuration.busyMode = .timeout(0.05)
         configuration.label = "sqlive.panes"
         let readonly = options.readonly
+        let isSafe = options.isSafe
         configuration.prepareDatabase { db in
+            // A pane's query is the user's SQL too: the same refusals as the session's own
+            // connection (a tokenizer pointer set here would be called by a pane on an FTS table).
+            try ConnectionHardening.apply(to: db, safe: isSafe)
             if !readonly { try db.execute(sql: "PRAGMA query_only = 1") }
         }
         return try DatabaseQueue(path: sqlitePath, configuration: configuration)
