@@ -102,7 +102,8 @@ struct ImportRun {
     private func stopIfFatal(_ error: DatabaseError, line: Int, db: Database) throws {
         let rowLevel: [ResultCode] = [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_TOOBIG, .SQLITE_RANGE, .SQLITE_ERROR]
         guard !rowLevel.contains(error.resultCode) || !db.isInsideTransaction else { return }
-        throw Diagnostic("\(options.path):\(line): \(error.message ?? error.description); the import stopped there and nothing was imported")
+        let message = error.message ?? error.description
+        throw Diagnostic("\(options.path):\(line): \(message); the import stopped there and nothing was imported")
     }
 
     /// Reports a bad row: stops the import with `.bail on`, else warns (the first few) and counts.

@@ -59,8 +59,10 @@ public struct MigrationFolder: Sendable {
         let sorted = orders.sorted()
         for (first, second) in zip(sorted, sorted.dropFirst()) where first.number == second.number {
             let names = [first, second].map { fileNames[$0.identifier]?.first ?? $0.identifier + ".sql" }
-            throw Diagnostic("two files in \(Self.displayName(of: path)) have migration number \(first.number.isEmpty ? "0" : String(first.number)): \(names.joined(separator: " and "))",
-                             hint: "a migration's number comes first in its file name and must be unique: renumber one")
+            let number = first.number.isEmpty ? "0" : String(first.number)
+            throw Diagnostic(
+                "two files in \(Self.displayName(of: path)) have migration number \(number): \(names.joined(separator: " and "))",
+                hint: "a migration's number comes first in its file name and must be unique: renumber one")
         }
         files = try sorted.map { order throws(Diagnostic) in
             let name = fileNames[order.identifier]?.first ?? order.identifier + ".sql"
