@@ -80,17 +80,22 @@ import Testing
     }
 
     @Test(arguments: storages)
-    func a_pane_pinned_or_refreshed_inside_a_transaction_shows_the_committed_state_after_rollback(
+    func a_pane_pinned_refreshed_or_resumed_inside_a_transaction_shows_the_committed_state_after_rollback(
         storage: PaneWorkload.Storage
     ) throws {
-        try Self.expectPanesEqualTheirQueries(storage, pins: ["SELECT count(*) FROM t1"], steps: [
+        try Self.expectPanesEqualTheirQueries(storage, pins: ["SELECT count(*) FROM t1", "SELECT max(id), total(a) FROM t1"], steps: [
             "BEGIN;",
             "INSERT INTO t3(v) VALUES (99);",
             PaneWorkloadSchema.pin("SELECT count(*), total(v) FROM t3"),
             "ROLLBACK;",
             "BEGIN;",
             "DELETE FROM t1;",
-            ".refresh",
+            ".refresh 1",
+            "ROLLBACK;",
+            ".pause 2",
+            "BEGIN;",
+            "INSERT INTO t1(a, b) VALUES (1, 'uncommitted');",
+            ".resume 2",
             "ROLLBACK;",
         ])
     }

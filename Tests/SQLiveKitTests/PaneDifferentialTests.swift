@@ -9,12 +9,13 @@ import Testing
 /// and stored, a view, a foreign key ON DELETE CASCADE, triggers writing another table and
 /// one raising ROLLBACK, an attached file database), pins random SQL and DSL panes, then runs
 /// random statements one at a time: inserts, updates (of the rowid too), OR REPLACE, REPLACE,
-/// upserts, deletes, cascades, JSON made invalid and valid again, schema changes,
-/// `.parameter set`, `.pin` and `.unpin`, BEGIN/COMMIT/ROLLBACK, savepoints, failing
+/// upserts, deletes, cascades, JSON made invalid and valid again, schema changes, DETACH and
+/// ATTACH, `.parameter set`, `.pin` and `.unpin`, BEGIN/COMMIT/ROLLBACK, savepoints, failing
 /// statements, and commits by another connection followed by `.notify all`. After each step
 /// that leaves no transaction open, every pane is compared with its query run fresh: columns,
-/// rows as `DatabaseValue`s, and the error when the query fails. A difference fails the test
-/// with the seed, the step, the pane, expected and shown, and the script that reproduces it.
+/// rows as `DatabaseValue`s, and the error when the query fails; and the last block the script
+/// printed for it with what `.pane ID` prints. A difference fails the test with the seed, the
+/// step, the pane, expected and shown, and the script that reproduces it.
 ///
 /// Each seed runs on an in-memory database, a file in rollback-journal mode, and a WAL file.
 ///
@@ -28,8 +29,8 @@ import Testing
 ///
 ///     SQLIVE_DIFF_SEEDS=200 SQLIVE_DIFF_STATEMENTS=2000 swift test --filter PaneDifferentialTests
 ///
-/// The fixed scenarios below make sure each kind of lie the issue found is exercised on every
-/// run, whatever the random workloads happen to draw.
+/// The fixed scenarios of ``PaneDifferentialScenarioTests`` make sure each kind of lie the
+/// issue found is exercised on every run, whatever the random workloads happen to draw.
 @Suite struct PaneDifferentialTests {
     static let environment = ProcessInfo.processInfo.environment
 

@@ -115,10 +115,10 @@ public final class PaneBoard {
     /// Waits until every refresh that is due has been delivered (scripts call it after each
     /// statement); false if that took longer than `timeout` seconds. Panes waiting for a lock
     /// the user's own transaction holds count as settled: they refresh when it ends.
-    public func waitUntilSettled(timeout: Double = 30) -> Bool {
+    public func waitUntilSettled(timeout: Double = 30, stop: () -> Bool = { false }) -> Bool {
         guard let engine else { return true }
         let inTransaction = connection.queue.inDatabase { $0.isInsideTransaction }
-        return engine.scheduler.waitUntilSettled(timeout: timeout, acceptingBlocked: inTransaction)
+        return engine.scheduler.waitUntilSettled(timeout: timeout, acceptingBlocked: inTransaction, stop: stop)
     }
 
     /// True when some refresh is due that the user's transaction does not hold back.

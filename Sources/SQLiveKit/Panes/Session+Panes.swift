@@ -19,7 +19,8 @@ extension Session {
         // Applying a frame may start more work (the schema changed: panes compile again and
         // run): a few rounds take it all.
         for _ in 0..<8 {
-            if !board.waitUntilSettled() {
+            // Ctrl-C (or a terminating signal) stops the wait: the script stops anyway.
+            if !board.waitUntilSettled(stop: { stopRequest.reason != nil }) {
                 warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
                 break
             }

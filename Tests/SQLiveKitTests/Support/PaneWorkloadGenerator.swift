@@ -31,6 +31,8 @@ struct PaneWorkloadGenerator {
         if inTransaction {
             stepsInTransaction += 1
             if stepsInTransaction > 6 || random.chance(0.15) { return end() }
+            // Refreshing inside a transaction must not show what is not committed.
+            if random.chance(0.04) { return .session(".refresh") }
         } else if random.chance(0.08) {
             return begin()
         }

@@ -73,7 +73,6 @@ struct PaneWorkloadOracle {
                 statement = try db.makeStatement(sql: query)
                 statement.setUncheckedArguments(StatementArguments(parameters))
             } else {
-                db.clearSchemaCache()
                 guard let compiled = try session.compileQuery(query, in: db) else { return .error("no statement") }
                 statement = compiled
             }

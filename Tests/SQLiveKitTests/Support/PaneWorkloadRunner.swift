@@ -190,7 +190,12 @@ final class PaneWorkloadRunner {
                                arguments: sessionHasAux ? [files.aux] : [])
             }
         }
-        return try connection.read { db in queries.map { oracle.fresh($0, in: db) } }
+        return try connection.read { db in
+            // The session changed the schema behind this connection's back: the DSL compiler
+            // must not read GRDB's cached view of it.
+            db.clearSchemaCache()
+            return queries.map { oracle.fresh($0, in: db) }
+        }
     }
 
     static func hasAux(_ db: Database) -> Bool {

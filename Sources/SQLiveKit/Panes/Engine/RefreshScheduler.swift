@@ -230,10 +230,11 @@ final class RefreshScheduler: Sendable {
 
     /// Blocks until no frame runs and no pane is dirty, or `timeout` passes (false then).
     /// With `acceptingBlocked`, panes that wait for a lock count as settled: the user's own
-    /// transaction holds it, and they refresh when it ends.
-    func waitUntilSettled(timeout: Double, acceptingBlocked: Bool) -> Bool {
+    /// transaction holds it, and they refresh when it ends. `stop` ends the wait early
+    /// (Ctrl-C in a script).
+    func waitUntilSettled(timeout: Double, acceptingBlocked: Bool, stop: () -> Bool = { false }) -> Bool {
         let deadline = DispatchTime.now() + timeout
-        while true {
+        while !stop() {
             let settled = state.withLock { state -> Bool in
                 if state.isClosed { return true }
                 guard !state.schemaCheckRequested, state.lanes.allSatisfy({ $0.reading.isEmpty }) else { return false }
@@ -245,6 +246,7 @@ final class RefreshScheduler: Sendable {
                 return false
             }
         }
+        return true
     }
 
     // MARK: - Frames
@@ -435,6 +437,10 @@ final class RefreshScheduler: Sendable {
                 Self.putBack(plan, &state)
             case .interrupted where state.lanes[index].wasPreempted:
                 Self.putBack(plan, &state)
+            case .blocked where plan.jobs.isEmpty:
+                // Only a schema check, and another process holds the lock: the next
+                // statement asks again; nobody waits for this one.
+                break
             case .interrupted, .blocked:
                 Self.putBack(plan, &state)
                 state.lanes[index].isBlocked = true
@@ -456,6 +462,7 @@ final class RefreshScheduler: Sendable {
         // A pane that moved lanes runs there.
         kick(plan.lane == .fast ? .slow : .fast)
         progressed.signal()
+        if case .blocked = outcome, plan.jobs.isEmpty { return true }
         guard let retryAfter else { return true }
         lanes[index].queue.asyncAfter(deadline: .now() + retryAfter) { self.kick(plan.lane) }
         return false
