@@ -23,3 +23,25 @@ int sqlive_format_real(char *buffer, int size, double value) {
     sqlite3_snprintf(size, buffer, "%!.20g", value);
     return (int)strlen(buffer);
 }
+
+static void sqlive_refused_function(sqlite3_context *context, int argc, sqlite3_value **argv) {
+    (void)argc;
+    (void)argv;
+    sqlite3_result_error(context, (const char *)sqlite3_user_data(context), -1);
+}
+
+int sqlive_refuse_function(void *connection, const char *name, int argumentCount, const char *message) {
+    char *kept = sqlite3_mprintf("%s", message);
+    if (kept == 0) return SQLITE_NOMEM;
+    /* SQLITE_ANY replaces the UTF-8 and both UTF-16 versions a built-in registers: a
+       UTF-8-only override would lose to the UTF-16 original in a UTF-16 database. */
+    return sqlite3_create_function_v2(connection, name, argumentCount, SQLITE_ANY, kept,
+                                      sqlive_refused_function, 0, 0, sqlite3_free);
+}
+
+int sqlive_set_connection_flag(void *connection, int flag, int on) {
+    int now = -1;
+    int code = sqlite3_db_config(connection, flag, on, &now);
+    if (code != SQLITE_OK) return code;
+    return now == on ? SQLITE_OK : SQLITE_ERROR;
+}

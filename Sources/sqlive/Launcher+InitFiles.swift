@@ -19,7 +19,9 @@ extension Launcher {
             runInitFile(path: initFile, in: session)
             return
         }
-        let home = session.environment.homeDirectory
+        // Without a usable home folder there is no personal init file, and no trust store
+        // to consult for the project's: neither runs (the launcher warned why).
+        guard let home = session.environment.homeDirectory else { return }
         let personal = (home as NSString).appendingPathComponent(".replrc")
         if FileManager.default.fileExists(atPath: personal) {
             runInitFile(path: personal, in: session)
@@ -28,7 +30,7 @@ extension Launcher {
         // nobody could answer and a script's output must not change with the folder it runs in.
         guard atPrompt, session.stopRequest.reason == nil, session.quitRequested == nil,
               let project = ProjectInitFile(folder: FileManager.default.currentDirectoryPath, home: home),
-              project.path != URL(fileURLWithPath: personal).resolvingSymlinksInPath().path else { return }
+              project.resolvedPath != URL(fileURLWithPath: personal).resolvingSymlinksInPath().path else { return }
         let consent = InitFileConsent(waker: signals?.waker)
         if let text = project.contentIfTrusted(ask: consent.ask, warn: session.warn) {
             var lines = StringLineSource(text)

@@ -15,15 +15,21 @@ struct Launcher {
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
-            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil),
-            // `sqlive … | head`: the reader is gone, so is our reason to run.
-            onBrokenPipe: { Glibc.exit(0) })
+            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+                                                 showsControlCharacters: isatty(2) == 1),
+            // `sqlive … | head`: the reader is gone, so is our reason to run. Quietly, but
+            // not as a success: what was left of the input never ran. 141 is what a process
+            // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
+            onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
         environment.terminalHeight = { TerminalSize.rows(of: 1) }
+        let home = HomeFolder(environment: ProcessInfo.processInfo.environment)
+        environment.homeDirectory = home.path
 
         let connection: DatabaseConnection
         do {
             connection = try DatabaseConnection(OpenOptions(
-                path: options.database ?? ":memory:", readonly: options.readonly, forbidsAttach: options.safe))
+                path: options.database ?? ":memory:", readonly: options.readonly, isSafe: options.safe,
+                staysReadonly: options.readonly))
         } catch {
             FileHandleWriter.standardError(environment.diagnosticPrinter.render(error))
             return 1
@@ -40,6 +46,11 @@ struct Launcher {
         let runsBatch = !batch.isEmpty || options.file != nil
         let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
         defer { withExtendedLifetime(signals) {} }
+        // Said only when a personal file would have been used: an init file or the history.
+        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || (isInteractive && !runsBatch)
+        if let problem = home.problem, usesPersonalFiles {
+            session.warn(problem)
+        }
 
         runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
         if let status = session.quitRequested { return status }

@@ -101,10 +101,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["user.db"])
     }
 
-    @Test func a_closed_pipe_ends_quietly() throws {
-        let command = "\(BinaryRunner.sqlivePath) -c 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x FROM c' | head -1; exit ${PIPESTATUS[0]}"
+    /// Quiet, as sqlite3 killed by SIGPIPE, but not a success: `set -o pipefail` must see
+    /// that the rest of the script never ran.
+    @Test func a_closed_pipe_ends_quietly_with_a_failing_status() throws {
+        let command = "\(BinaryRunner.sqlivePath) -c 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x FROM c' -c \"select 'never'\" | head -1; exit ${PIPESTATUS[0]}"
         let result = try BinaryRunner.run("/bin/bash", ["-c", command], input: Data())
-        #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 0))
+        #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 141))
+        // An earlier failure and then a closed pipe: still a failing status for the pipeline.
+        let pipefail = "set -o pipefail; printf 'select nosuchfunction();\\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT 1000000) SELECT x FROM c;\\n' | \(BinaryRunner.sqlivePath) 2>/dev/null | head -1"
+        #expect(try BinaryRunner.run("/bin/bash", ["-c", pipefail], input: Data()) == ProcessResult(stdout: "1\n", stderr: "", status: 141))
     }
 
     @Test func safe_mode_refuses_attach_file_writes_and_init_files() throws {
@@ -151,6 +156,40 @@ import Testing
     @Test func quit_takes_an_exit_status() throws {
         let result = try BinaryRunner.sqlive([], input: "select 1;\n.quit 3\nselect 2;\n")
         #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 3))
+    }
+
+    /// An exit status is one byte: `.quit 256` would have ended as 0, a success.
+    @Test func quit_refuses_a_status_outside_0_to_255() throws {
+        let result = try BinaryRunner.sqlive([], input: ".quit 256\n.quit -1\nselect 'still here';\n.quit 255\n")
+        #expect(result.stdout == "still here\n")
+        #expect(result.stderr == """
+            error: stdin:1: .quit: the exit status must be a number from 0 to 255, not 256
+              usage: .quit ?CODE?
+            error: stdin:2: .quit: the exit status must be a number from 0 to 255, not -1
+              usage: .quit ?CODE?
+
+            """)
+        #expect(result.status == 255)
+    }
+
+    @Test func readonly_carries_over_to_open() throws {
+        let folder = try TemporaryFolder()
+        let first = folder.path + "/first.db", second = folder.path + "/second.db"
+        for path in [first, second] { _ = try BinaryRunner.sqlite3([path, "create table t(a);"]) }
+        let result = try BinaryRunner.sqlive(["--readonly", first], input: """
+            .open \(second)
+            insert into t values (1);
+            .open --new \(second)
+            select count(*) from t;
+            """)
+        #expect(result.stdout == "0\n")
+        #expect(result.stderr == """
+            error: stdin:2: attempt to write a readonly database
+            error: stdin:3: .open: --new empties the file, which a read-only session does not do
+              usage: .open ?--readonly? ?--new? ?FILE?
+
+            """)
+        #expect(try BinaryRunner.sqlite3([second, "select count(*) from t"]).stdout == "0\n")
     }
 
     @Test func the_init_file_runs_first_and_command_line_options_win() throws {

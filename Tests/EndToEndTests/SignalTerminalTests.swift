@@ -18,12 +18,12 @@ final class SignalTerminalTests {
 
     /// sqlive at its prompt in list mode, run by a shell that then prints its exit status and
     /// whether the terminal is back in its normal mode (canonical input with echo). The shell
-    /// traps SIGINT, as an interactive shell would, so Ctrl-C does not end it too (sqlive
-    /// starts with the default action all the same: a trap is not inherited).
+    /// traps SIGINT and SIGQUIT, as an interactive shell would, so Ctrl-C and Ctrl-\\ do not
+    /// end it too (sqlive starts with the default actions all the same: a trap is not inherited).
     private func startSQLive() throws -> TmuxTerminal {
         let report = #"status=$?; printf 'exit %s, tty' "$status"; for f in icanon echo; do stty -a | tr ' ;' '\n\n' | grep -qx -- "$f" && printf ' %s' "$f" || printf ' -%s' "$f"; done; echo; exec sleep 60"#
         let terminal = try TmuxTerminal(
-            command: ["/bin/sh", "-c", "trap : INT; \"$@\"; " + report, "sh", BinaryRunner.sqlivePath, "--no-init", "--mode", "list", database],
+            command: ["/bin/sh", "-c", "trap : INT QUIT; \"$@\"; " + report, "sh", BinaryRunner.sqlivePath, "--no-init", "--mode", "list", database],
             environment: ["HOME": folder.path, "LANG": "C.UTF-8", "NO_COLOR": "1"], width: 300, height: 30, timeout: 15)
         try terminal.waitForScreen("the first prompt") { $0.hasSuffix("sqlive>") }
         return terminal
@@ -75,6 +75,24 @@ final class SignalTerminalTests {
         let history = (try? String(contentsOfFile: folder.path + "/.sqlive_history", encoding: .utf8)) ?? ""
         #expect(history.contains("BEGIN;") && history.contains(".pin"), "\(history)")
         #expect(!history.contains("typed"))
+        try SignalTests.expectClean(database, rows: "committed\n")
+    }
+
+    /// Ctrl-\\ typed at the terminal: the Swift runtime's crash handler used to print
+    /// "Program crashed … Press space to interact" and keep the session.
+    @Test func ctrl_backslash_at_the_prompt_ends_like_sigterm_with_status_131() throws {
+        let terminal = try startSQLive()
+        defer { terminal.close() }
+        try enter("CREATE TABLE t(x); INSERT INTO t VALUES ('committed');", in: terminal)
+        try enter("BEGIN; INSERT INTO t VALUES ('uncommitted');", in: terminal)
+        try terminal.waitForScreen("both statements run") { $0.hasSuffix("VALUES ('uncommitted');\nsqlive>") }
+        try terminal.press("C-\\")
+        let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") && $0.hasSuffix("echo") }
+        #expect(screen.hasSuffix("""
+            sqlive: quit (SIGQUIT); rolled back the open transaction
+            exit 131, tty icanon echo
+            """), "\(screen)")
+        #expect(!screen.contains("crashed"))
         try SignalTests.expectClean(database, rows: "committed\n")
     }
 

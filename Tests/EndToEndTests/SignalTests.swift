@@ -4,7 +4,7 @@ import Testing
 import Glibc
 #endif
 
-/// SIGTERM, SIGHUP and SIGINT sent to sqlive running a script (standard input not a
+/// SIGTERM, SIGHUP, SIGQUIT and SIGINT sent to sqlive running a script (standard input not a
 /// terminal): the running statement is interrupted, the open transaction rolled back, the
 /// database closed clean, one line on stderr, and the exit status 128 + the signal.
 @Suite struct SignalTests {
@@ -66,6 +66,23 @@ import Glibc
         #expect(try process.waitForExit() == 129)
         #expect(process.stderr == """
             sqlive: hung up (SIGHUP); interrupted the statement at stdin:5, rolled back the open transaction
+
+            """)
+        try Self.expectClean(database, rows: "")
+    }
+
+    /// The Swift runtime installs a crash handler for SIGQUIT that prints "Program crashed"
+    /// and lets the session go on; sqlive ends like on SIGTERM instead, as sqlite3 does.
+    @Test func sigquit_ends_the_run_like_sigterm_with_status_131() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\nSELECT 'ready';\n\(Self.endless)\n")
+        try process.waitForOutput { $0.contains("ready") }
+        process.send(SIGQUIT)
+        #expect(try process.waitForExit() == 131)
+        #expect(process.stderr == """
+            sqlive: quit (SIGQUIT); interrupted the statement at stdin:5, rolled back the open transaction
 
             """)
         try Self.expectClean(database, rows: "")

@@ -36,6 +36,16 @@ import Testing
         #expect(completion.listing(width: 80) == ".headers  .help\n")
     }
 
+    /// Names come from the database: an untrusted one could hold escape sequences, which
+    /// the listing under the prompt shows instead of sending to the terminal.
+    @Test func a_listing_shows_control_characters_in_names() {
+        test.run("CREATE TABLE \"zz\u{1B}[2Ja\"(x);\nCREATE TABLE \"zz\u{1B}]0;b\u{07}\"(x);")
+        let completion = complete("SELECT * FROM zz")
+        #expect(completion.candidates.count == 2)
+        #expect(completion.listing(width: 80).contains("^[[2J"), "\(completion.listing(width: 80))")
+        #expect(!completion.listing(width: 80).contains("\u{1B}"))
+    }
+
     @Test func meta_command_aliases_are_candidates_too() {
         #expect(complete(".exi").candidates == [".exit"])
     }

@@ -135,7 +135,7 @@ import Testing
         let test = try TestSession(settings: settings)
         #expect(test.run(".migrations-dir") == "migrations folder: migrations (the default)\n")
         #expect(test.session.migrationsFolderPath(nil) == "migrations")
-        #expect(test.session.migrationsFolderPath("~/db/migrations") == test.session.environment.homeDirectory + "/db/migrations")
+        #expect(test.session.migrationsFolderPath("~/db/migrations") == (test.session.environment.homeDirectory ?? "?") + "/db/migrations")
     }
 
     @Test func wrong_arguments_are_usage_errors() throws {

@@ -20,8 +20,15 @@ public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let chunkSizes = (0..<4).map { _ in input.number(in: 1...64) }
     let bytes = input.remainingBytes
     let text = textShowingNUL(bytes)
-    let lines = linesThroughPipe(bytes, chunkSizes: chunkSizes)
-    fuzzCheck(lines == stringLines(text), "FileLineSource and StringLineSource read different lines")
+    let (lines, refused) = linesThroughPipe(bytes, chunkSizes: chunkSizes)
+    if refused {
+        // A line mostly of NUL bytes stops FileLineSource (not a script): what it read
+        // before must still be what StringLineSource reads.
+        fuzzCheck(bytes.count(where: { $0 == 0 }) > LineAssembler.maximumNULBytes, "input refused without its NUL bytes")
+        fuzzCheck(lines == Array(stringLines(text).prefix(lines.count)), "FileLineSource read different lines before refusing")
+    } else {
+        fuzzCheck(lines == stringLines(text), "FileLineSource and StringLineSource read different lines")
+    }
 
     var splitter = InputSplitter(source: "fuzz.sql")
     var units: [InputUnit] = []
@@ -47,12 +54,13 @@ private func stringLines(_ text: String) -> [String] {
     return Array(sequence(state: ()) { _ in source.nextLine() })
 }
 
-/// Writes the bytes into a pipe in chunks and reads them back with `FileLineSource`.
-/// All chunks are written before reading, so an input larger than a pipe holds (64 KiB) is
-/// read from a string instead; run.sh keeps inputs smaller with `-max_len`.
-private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> [String] {
+/// Writes the bytes into a pipe in chunks and reads them back with `FileLineSource`; true
+/// beside the lines when it refused the input as not text. All chunks are written before
+/// reading, so an input larger than a pipe holds (64 KiB) is read from a string instead;
+/// run.sh keeps inputs smaller with `-max_len`.
+private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> ([String], Bool) {
     guard bytes.count < 60_000 else {
-        return stringLines(textShowingNUL(bytes))
+        return (stringLines(textShowingNUL(bytes)), false)
     }
     var descriptors: [Int32] = [0, 0]
     fuzzCheck(pipe(&descriptors) == 0, "pipe() failed")
@@ -67,11 +75,13 @@ private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> [String] {
     }
     close(descriptors[1])
     var lines: [String] = []
+    var refused = false
     if let source = FileLineSource(fileDescriptor: descriptors[0]) {
         while let line = source.nextLine() { lines.append(line) }
+        refused = source.readFailure != nil
     }
     close(descriptors[0])
-    return lines
+    return (lines, refused)
 }
 
 /// Checks that the units, in order, are pieces of the text with only ignorable bytes between,

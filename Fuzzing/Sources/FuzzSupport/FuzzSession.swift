@@ -22,7 +22,7 @@ public final class FuzzSession {
         settings.safeMode = safe
         var environment = SessionEnvironment(homeDirectory: FileManager.default.temporaryDirectory.path)
         environment.variables = [:]
-        let connection = try DatabaseConnection(OpenOptions(path: ":memory:", forbidsAttach: safe))
+        let connection = try DatabaseConnection(OpenOptions(path: ":memory:", isSafe: safe))
         session = Session(connection: connection, settings: settings, environment: environment,
                           output: output, errorOutput: errors)
         let context = Unmanaged.passUnretained(budget).toOpaque()

@@ -28,4 +28,13 @@ int sqlive_load_extension(void *connection, const char *path, const char *entryP
 /// formatting itself (a dynamic cast per argument).
 int sqlive_format_real(char *buffer, int size, double value);
 
+/// Replaces the SQL function NAME taking argumentCount arguments (-1: any number) in every
+/// text encoding by one that fails with message: how `--safe` and every session take away
+/// built-in functions such as the two-argument fts3_tokenizer(). Returns SQLite's result code.
+int sqlive_refuse_function(void *connection, const char *name, int argumentCount, const char *message);
+
+/// Sets a boolean sqlite3_db_config option (SQLITE_DBCONFIG_DEFENSIVE, …) and checks that it
+/// took: SQLITE_OK only when the option now has the value asked for.
+int sqlive_set_connection_flag(void *connection, int flag, int on);
+
 #endif

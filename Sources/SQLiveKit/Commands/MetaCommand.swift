@@ -25,6 +25,9 @@ public enum CommandEffect: Sendable, Equatable {
     case harmless
     /// Writes files (`.output`, `.once`, `.export`).
     case writesFiles
+    /// Reads files or folders the user names (`.read`, `.migrate`): under `--safe` they could
+    /// show any file the user can read, one error line at a time.
+    case readsFiles
     /// Runs another program or a script from a file (`.edit`, `.shell`).
     case runsPrograms
     /// Opens other files as databases (`.open`).
@@ -34,6 +37,7 @@ public enum CommandEffect: Sendable, Equatable {
         switch self {
         case .harmless: ""
         case .writesFiles: "writes files"
+        case .readsFiles: "reads files"
         case .runsPrograms: "runs other programs"
         case .opensFiles: "opens other files"
         }

@@ -4,11 +4,12 @@ struct MigrateCommand: MetaCommand {
     let name = "migrate"
     let usage = "?--status|--dry-run|--to ID? ?DIR?"
     let summary = "apply the pending migrations of a folder of NNNN_name.sql files"
+    let effect = CommandEffect.readsFiles
     let details = """
         .migrate applies, in order, the migrations of DIR (default: the .migrations-dir
         setting, else ./migrations) that the database has not applied yet. Files are named
-        NNNN_name.sql and sorted by number, then name; a migration's identifier is its file
-        name without .sql. Each runs in its own transaction, checks foreign keys before it
+        NNNN_name.sql and sorted by number (two files with one number are an error); a
+        migration's identifier is its file name without .sql. Each runs in its own transaction, checks foreign keys before it
         commits, and is recorded in grdb_migrations with the SHA-256 of its file in
         sqlive_migration_checksums. A failing migration is rolled back whole and stops the run.
           --status    list every migration: applied, pending, changed, missing or unknown

@@ -3,6 +3,7 @@ struct MigrationsCommand: MetaCommand {
     let name = "migrations"
     let usage = "?DIR?"
     let summary = "list the migrations of DIR and whether each is applied (.migrate --status)"
+    let effect = CommandEffect.readsFiles
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
@@ -16,6 +17,7 @@ struct MigrationsDirCommand: MetaCommand {
     let name = "migrations-dir"
     let usage = "?DIR?"
     let summary = "set the default migrations folder (default: ./migrations), or show it"
+    let effect = CommandEffect.readsFiles
     let details = """
         .migrations-dir DIR makes DIR the folder .migrate and .migrations use when none is
         given; put it in ~/.replrc to set it for every session. A relative DIR is taken from

@@ -31,7 +31,11 @@ struct OpenCommand: MetaCommand {
         }
         let current = session.connection.options
         let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
-                                  busyTimeout: current.busyTimeout, forbidsAttach: current.forbidsAttach)
+                                  busyTimeout: current.busyTimeout, isSafe: current.isSafe,
+                                  staysReadonly: current.staysReadonly)
+        if startsEmpty && options.readonly {
+            throw usageError("--new empties the file, which a read-only session does not do")
+        }
         if startsEmpty && !options.isInMemory {
             try truncate(options.path)
         }

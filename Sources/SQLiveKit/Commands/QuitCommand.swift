@@ -11,8 +11,9 @@ struct QuitCommand: MetaCommand {
             session.quitRequested = 0
             return
         }
-        guard let status = Int32(code) else {
-            throw usageError("the exit status must be a number, not \(code)")
+        // A process's exit status is one byte: 256 would end as 0, a success.
+        guard let status = Int32(code), (0...255).contains(status) else {
+            throw usageError("the exit status must be a number from 0 to 255, not \(code)")
         }
         session.quitRequested = status
     }

@@ -3,6 +3,7 @@ struct ReadCommand: MetaCommand {
     let name = "read"
     let usage = "FILE"
     let summary = "run the SQL and commands of FILE"
+    let effect = CommandEffect.readsFiles
     let details = """
         .read FILE runs FILE line by line like a script given on standard input. Errors name
         FILE and the line. With .bail on, the first error stops the script and fails .read.

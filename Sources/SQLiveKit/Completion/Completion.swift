@@ -35,7 +35,9 @@ public struct Completion: Sendable, Equatable {
 
     /// The candidates in columns that fit `width`, as `.tables` lays out names.
     public func listing(width: Int) -> String {
-        ColumnList.format(candidates, lineWidth: width)
+        // Candidates come from the database (table and column names): shown on the terminal,
+        // their control characters are made visible like any other name.
+        ColumnList.format(candidates.map(VisibleControlCharacters.of), lineWidth: width)
     }
 
     /// Sorts names as they read (ignoring case and opening quotes), keeping the first of

@@ -45,17 +45,18 @@ struct ImportProgress {
     static func line(name: String, rows: Int, bytes: Int, totalBytes: Int?, elapsed: Duration, width: Int) -> String {
         let seconds = max(0.001, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         var parts = ["\(grouped(rows)) rows"]
-        let rate = "\(grouped(Int(Double(rows) / seconds))) rows/s"
+        let rate = "\(grouped(Int(clamping: Double(rows) / seconds, to: 0...Int.max))) rows/s"
         guard let totalBytes, totalBytes > 0 else {
             let text = "importing \(name)  " + (parts + ["\(megabytes(bytes)) MB", rate]).joined(separator: "  ")
             return DisplayWidth.truncate(text, to: width - 1)
         }
         let fraction = min(1, Double(bytes) / Double(totalBytes))
-        parts.insert("\(Int(fraction * 100))%", at: 0)
+        parts.insert("\(Int(clamping: (fraction * 100).rounded(.down), to: 0...100))%", at: 0)
         parts.append("\(megabytes(bytes))/\(megabytes(totalBytes)) MB")
         parts.append(rate)
         if fraction > 0 {
-            parts.append("ETA \(Int((seconds * (1 - fraction) / fraction).rounded(.up)))s")
+            // A sparse file of exabytes makes the first fraction tiny and the estimate huge.
+            parts.append("ETA \(Int(clamping: (seconds * (1 - fraction) / fraction).rounded(.up), to: 0...Int.max))s")
         }
         let text = parts.joined(separator: "  ")
         // One column is kept free: a line that fills the width wraps on some terminals, and
@@ -65,7 +66,7 @@ struct ImportProgress {
         let head = nameColumns >= 8 ? "importing \(DisplayWidth.truncate(name, to: nameColumns)) " : "importing "
         let barWidth = min(30, available - DisplayWidth.of(head) - DisplayWidth.of(text) - 3)
         guard barWidth >= 10 else { return DisplayWidth.truncate(head + text, to: available) }
-        let filled = Int(fraction * Double(barWidth))
+        let filled = Int(clamping: (fraction * Double(barWidth)).rounded(.down), to: 0...barWidth)
         return head + "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]  " + text
     }
 

@@ -38,6 +38,7 @@ struct ImportRun {
                 try insert(record, with: statement)
                 outcome.importedRows += 1
             } catch let error as DatabaseError where error.resultCode != .SQLITE_INTERRUPT {
+                try stopIfFatal(error, line: record.line, db: db)
                 try badRow(record.line, error.message ?? error.description)
             }
             rowsSinceProgress += 1
@@ -93,6 +94,16 @@ struct ImportRun {
             }
             return nil
         }
+    }
+
+    /// Stops the import at an error no later row can escape: the database refuses writes
+    /// (read-only, full, an I/O error, corrupt, locked) or SQLite rolled the transaction
+    /// back. Going on would report every remaining row of a large file as bad.
+    private func stopIfFatal(_ error: DatabaseError, line: Int, db: Database) throws {
+        let rowLevel: [ResultCode] = [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_TOOBIG, .SQLITE_RANGE, .SQLITE_ERROR]
+        guard !rowLevel.contains(error.resultCode) || !db.isInsideTransaction else { return }
+        let message = error.message ?? error.description
+        throw Diagnostic("\(options.path):\(line): \(message); the import stopped there and nothing was imported")
     }
 
     /// Reports a bad row: stops the import with `.bail on`, else warns (the first few) and counts.

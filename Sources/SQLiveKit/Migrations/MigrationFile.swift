@@ -19,8 +19,10 @@ public struct MigrationFile: Sendable, Equatable {
     public let statements: [MigrationStatement]
 
     /// Reads and splits the file; a file that could not run whole is refused here, before
-    /// any migration runs: unreadable, not UTF-8, meta-commands, transaction statements, or
-    /// a statement left unfinished at the end.
+    /// any migration runs: unreadable, not UTF-8, a NUL byte (SQLite reads a statement only
+    /// up to it, so the rest would silently not run), meta-commands, transaction
+    /// statements, or a statement left unfinished at the end. A UTF-8 byte order mark at the
+    /// start is skipped (editors on Windows write one); the checksum covers every byte.
     public init(path: String, order: MigrationOrder) throws(Diagnostic) {
         self.path = path
         self.order = order
@@ -29,7 +31,13 @@ public struct MigrationFile: Sendable, Equatable {
             throw Diagnostic("cannot read migration \(path)")
         }
         let bytes = [UInt8](data)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        if let offset = bytes.firstIndex(of: 0) {
+            throw Diagnostic("migration \(path) holds a NUL byte at byte offset \(offset): it is not a text file of SQL",
+                             hint: "remove the NUL bytes (SQLite would ignore everything after the first one)")
+        }
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let textBytes = bytes.starts(with: byteOrderMark) ? bytes.dropFirst(byteOrderMark.count) : bytes[...]
+        guard let text = String(validating: textBytes, as: UTF8.self) else {
             throw Diagnostic("migration \(path) is not UTF-8 text", hint: "save it as UTF-8 and try again")
         }
         checksum = SHA256.hex(of: bytes)

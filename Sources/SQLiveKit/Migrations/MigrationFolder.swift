@@ -13,7 +13,8 @@ public struct MigrationFolder: Sendable {
     public let ignored: [String]
 
     /// Reads every migration file of the folder. Throws when the folder can't be read, when
-    /// two files give one identifier (GRDB stops the process on a duplicate), or when a file
+    /// two files give one identifier (GRDB stops the process on a duplicate) or one number
+    /// (`1_a.sql`, `01_a.sql`), or when a file
     /// can't run whole (see ``MigrationFile/init(path:order:)``).
     public init(path: String) throws(Diagnostic) {
         self.path = path
@@ -53,7 +54,17 @@ public struct MigrationFolder: Sendable {
             throw Diagnostic("two files in \(Self.displayName(of: path)) are migration \(duplicate.identifier): \(clashing.joined(separator: " and "))",
                              hint: "a migration's identifier is its file name without .sql: rename or remove one")
         }
-        files = try orders.sorted().map { order throws(Diagnostic) in
+        // A migration is known by its number too (`.migrate --to 3`): `1_a.sql` beside
+        // `01_a.sql`, or `3_add.sql` beside `3_drop.sql`, would leave it ambiguous.
+        let sorted = orders.sorted()
+        for (first, second) in zip(sorted, sorted.dropFirst()) where first.number == second.number {
+            let names = [first, second].map { fileNames[$0.identifier]?.first ?? $0.identifier + ".sql" }
+            let number = first.number.isEmpty ? "0" : String(first.number)
+            throw Diagnostic(
+                "two files in \(Self.displayName(of: path)) have migration number \(number): \(names.joined(separator: " and "))",
+                hint: "a migration's number comes first in its file name and must be unique: renumber one")
+        }
+        files = try sorted.map { order throws(Diagnostic) in
             let name = fileNames[order.identifier]?.first ?? order.identifier + ".sql"
             return try MigrationFile(path: Self.join(path, name), order: order)
         }

@@ -7,8 +7,9 @@
 public struct MigrationOrder: Sendable, Equatable, Comparable {
     public let identifier: String
     /// The digits without leading zeros ("" for zero), so numbers of any length compare
-    /// without overflow: shorter is smaller, then digit by digit.
-    private let number: Substring
+    /// without overflow: shorter is smaller, then digit by digit. Two files with one number
+    /// (`1_a`, `01_a`) are refused by ``MigrationFolder``.
+    let number: Substring
     private let name: Substring
 
     public init?(identifier: String) {

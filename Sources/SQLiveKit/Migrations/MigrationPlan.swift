@@ -116,15 +116,11 @@ public struct MigrationPlan: Sendable {
         }
     }
 
-    /// The entry a typed target names: an identifier, or a number that only one file has.
+    /// The entry a typed target names: an identifier, or a file's number (unique in a folder,
+    /// which ``MigrationFolder`` checks).
     private func resolve(_ typed: String) throws(Diagnostic) -> Entry {
         if let exact = entries.first(where: { $0.identifier == typed }) { return exact }
-        let numbered = entries.filter { $0.file?.order.hasNumber(typed) ?? false }
-        if numbered.count == 1 { return numbered[0] }
-        if numbered.count > 1 {
-            throw Diagnostic("--to \(typed) is ambiguous: \(numbered.map(\.identifier).joined(separator: ", "))",
-                             hint: "give the whole identifier")
-        }
+        if let numbered = entries.first(where: { $0.file?.order.hasNumber(typed) ?? false }) { return numbered }
         let suggestion = Suggestion.closest(to: typed, among: entries.map(\.identifier))
         throw Diagnostic("no migration \(typed) in \(folder.displayName)",
                          hint: suggestion.map { "did you mean \($0)? (.migrate --status lists them)" }

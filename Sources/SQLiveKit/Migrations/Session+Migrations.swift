@@ -5,8 +5,8 @@ extension Session {
     /// `migrations` in the current folder. A leading `~/` means the home folder.
     func migrationsFolderPath(_ typed: String?) -> String {
         let path = typed ?? settings.migrationsDirectory ?? "migrations"
-        if path == "~" || path.hasPrefix("~/") {
-            return environment.homeDirectory + path.dropFirst()
+        if path == "~" || path.hasPrefix("~/"), let home = environment.homeDirectory {
+            return home + path.dropFirst()
         }
         return path
     }

@@ -25,6 +25,7 @@ extension Session {
     /// Evaluates a `.parameter set` value the way sqlite3 does: as an SQL expression when it
     /// compiles to one value (`42`, `'text'`, `x'00ff'`, `date('now')`), else as the text typed.
     func evaluateParameterValue(_ text: String) throws(Diagnostic) -> DatabaseValue {
+        if connection.options.isSafe { try SafeStatementCheck.check("SELECT \(text)") }
         do {
             return try connection.queue.inDatabase { db -> DatabaseValue in
                 guard let statement = try? db.makeStatement(sql: "SELECT \(text)"),

@@ -7,12 +7,15 @@ struct ChartBar {
     var value: Double?
     var valueText: String
 
-    /// A cell as a number: integers and reals, and text that reads as a finite number
-    /// (CSV imports leave numbers as text). NULL, blobs and other text are not numbers.
+    /// A cell as a number: integers, finite reals, and text that reads as a finite number
+    /// (CSV imports leave numbers as text). NULL, blobs, other text and infinite reals
+    /// (`9e999`) are not numbers a chart can draw: their bars stay empty.
     static func number<Row: ResultRow>(in row: Row, at index: Int) -> Double? {
         switch row.storageClass(at: index) {
         case .integer: return Double(row.int64(at: index))
-        case .real: return row.double(at: index)
+        case .real:
+            let number = row.double(at: index)
+            return number.isFinite ? number : nil
         case .text:
             let text = row.withText(at: index) { String(decoding: $0, as: UTF8.self) }
             guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }

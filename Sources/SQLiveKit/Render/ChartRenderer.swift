@@ -73,7 +73,7 @@ public final class ChartRenderer: ResultRenderer {
         guard !bars.isEmpty else { return }
         let labelHeader = columns.dropLast().joined(separator: " ")
         let widestLabel = (bars.map { DisplayWidth.of($0.label) } + (showHeaders ? [DisplayWidth.of(labelHeader)] : [])).max() ?? 0
-        let labelWidth = min(widestLabel, Int(Double(width) * Self.labelShare))
+        let labelWidth = min(widestLabel, Int(clamping: Double(width) * Self.labelShare, to: 0...width))
         let valueWidth = bars.map { DisplayWidth.of($0.valueText) }.max() ?? 0
         let scale = ChartScale(values: bars.compactMap(\.value), columns: max(1, width - labelWidth - valueWidth - 2))
         if showHeaders, let valueName = columns.last {
@@ -102,7 +102,8 @@ public final class ChartRenderer: ResultRenderer {
             var means = sampler.means
             while means.count > width {
                 means = stride(from: 0, to: means.count, by: 2).map { index in
-                    index + 1 < means.count ? (means[index] + means[index + 1]) / 2 : means[index]
+                    // Halves first: the sum of two values near 1.8e308 is infinite.
+                    index + 1 < means.count ? means[index] / 2 + means[index + 1] / 2 : means[index]
                 }
             }
             line(styler.styled(Sparkline.render(means), as: .chart))
@@ -135,7 +136,8 @@ public final class ChartRenderer: ResultRenderer {
     private func line(_ text: String) {
         var text = text
         while text.hasSuffix(" ") { text.removeLast() }
-        output.append(text + "\n")
+        // Colours are ours; the labels and values in the line are already made visible.
+        output.appendUnfiltered(text + "\n")
         output.endRow()
     }
 }

@@ -26,18 +26,18 @@ struct DelimitedRows {
     mutating func write(cellCount: Int, header: (UnsafeBufferPointer<UInt8>) -> Void, cell: (Int) -> Void) {
         if rowCount == 0 && showHeaders {
             for (index, name) in columns.enumerated() {
-                if index > 0 { output.append(columnSeparator) }
+                if index > 0 { output.appendUnfiltered(columnSeparator) }
                 var name = name
                 name.withUTF8(header)
             }
-            output.append(rowSeparator)
+            output.appendUnfiltered(rowSeparator)
         }
         rowCount += 1
         for index in 0..<cellCount {
-            if index > 0 { output.append(columnSeparator) }
+            if index > 0 { output.appendUnfiltered(columnSeparator) }
             cell(index)
         }
-        output.append(rowSeparator)
+        output.appendUnfiltered(rowSeparator)
         output.endRow()
     }
 }

@@ -2,7 +2,8 @@
 /// its width in terminal columns.
 ///
 /// Like sqlite3's box mode, a line ends at a newline or any other control character (`\r\n`
-/// counts as one break, and a break at the very end adds no empty line), a tab becomes
+/// counts as one break, and a break at the very end adds no empty line; DEL and the C1
+/// controls U+0080–U+009F count too, so no control reaches the terminal), a tab becomes
 /// spaces up to the next multiple of 8 columns, and the text stops at a NUL byte.
 ///
 ///     var lines = GridLines()
@@ -41,8 +42,8 @@ struct GridLines {
                 bytes.append(byte)
                 width += 1
                 index += 1
-            } else if byte >= 0x7F {
-                let (scalarWidth, length) = byte == 0x7F ? (0, 1) : UTF8Scalar.width(text, at: index)
+            } else if byte >= 0x7F && !Self.isC1OrDelete(text, at: index) {
+                let (scalarWidth, length) = UTF8Scalar.width(text, at: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
                 width += scalarWidth
                 index += length
@@ -56,7 +57,7 @@ struct GridLines {
                 break
             } else {
                 lines.append(Line(start: start, end: bytes.count, width: width))
-                index += byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A ? 2 : 1
+                index += (byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) || byte == 0xC2 ? 2 : 1
                 if index >= text.count || text[index] == 0 { return first..<lines.count }
                 start = bytes.count
                 width = 0
@@ -64,6 +65,11 @@ struct GridLines {
         }
         lines.append(Line(start: start, end: bytes.count, width: width))
         return first..<lines.count
+    }
+
+    /// DEL, or a C1 control (U+0080–U+009F, `C2 80`…`C2 9F` in UTF-8), at `index`.
+    private static func isC1OrDelete(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        text[index] == 0x7F || (text[index] == 0xC2 && index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]))
     }
 
     /// Adds the lines of a string (a column name, the null value).

@@ -34,7 +34,7 @@ final class LineRenderer: ResultRenderer {
     }
 
     func write<Row: ResultRow>(row: Row) {
-        if rowCount > 0 { output.append(rowSeparator) }
+        if rowCount > 0 { output.appendUnfiltered(rowSeparator) }
         rowCount += 1
         for index in 0..<row.columnCount {
             output.append(labels[index])
@@ -43,7 +43,7 @@ final class LineRenderer: ResultRenderer {
             } else {
                 row.withText(at: index) { output.append(TextValue.untilNUL($0)) }
             }
-            output.append(rowSeparator)
+            output.appendUnfiltered(rowSeparator)
         }
         output.endRow()
     }

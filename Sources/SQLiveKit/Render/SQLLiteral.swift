@@ -78,14 +78,19 @@ enum SQLLiteral {
         if hasLineFeed { output.append("replace(") }
         if hasReturn { output.append("replace(") }
         output.append(UInt8(ascii: "'"))
-        for byte in text {
+        // Runs between the bytes to replace go out whole, so that the output buffer sees a
+        // two-byte C1 control together when it makes control characters visible.
+        var start = 0
+        for (index, byte) in text.enumerated() where byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "'") {
+            output.append(UnsafeBufferPointer(rebasing: text[start..<index]))
             switch byte {
             case 0x0A: output.append(lineFeedMarker)
             case 0x0D: output.append(returnMarker)
-            case UInt8(ascii: "'"): output.append(UInt8(ascii: "'")); output.append(byte)
-            default: output.append(byte)
+            default: output.append([UInt8(ascii: "'"), UInt8(ascii: "'")])
             }
+            start = index + 1
         }
+        output.append(UnsafeBufferPointer(rebasing: text[start...]))
         output.append(UInt8(ascii: "'"))
         if hasReturn {
             output.append(",'")

@@ -7,14 +7,17 @@
 public enum Sparkline {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
-    /// One character per value, the lowest value as `▁` and the highest as `█`.
+    /// One character per value, the lowest value as `▁` and the highest as `█`. Values that
+    /// are not finite sit in the middle and take no part in the scale.
     public static func render(_ values: [Double]) -> String {
-        guard let low = values.min(), let high = values.max() else { return "" }
-        let span = high - low
+        let finite = values.filter(\.isFinite)
+        guard !values.isEmpty else { return "" }
+        let low = finite.min() ?? 0
+        let high = finite.max() ?? 0
         return String(values.map { value in
-            guard span > 0 else { return levels[3] }
-            let level = Int(((value - low) / span * Double(levels.count - 1)).rounded())
-            return levels[min(max(level, 0), levels.count - 1)]
+            guard high > low, value.isFinite else { return levels[3] }
+            let position = ChartScale.position(of: value, from: low, to: high)
+            return levels[Int(clamping: position * Double(levels.count - 1), to: 0...(levels.count - 1))]
         })
     }
 }

@@ -66,6 +66,12 @@ extension Session {
         text.withUTF8 { try? errorOutput.write(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Results go to a terminal (not a file, a pipe, `.output` or `.once`): control
+    /// characters in them are made visible (``OutputBuffer/showsControlCharacters``).
+    var showsControlCharacters: Bool {
+        redirection.isNone && environment.terminalWidth() != nil
+    }
+
     /// Colour is for people: only on a terminal, never into `.output`/`.once`/`.export`
     /// files or pipes, and never when `NO_COLOR` is set.
     var usesColor: Bool {

@@ -10,14 +10,19 @@ public struct OpenOptions: Sendable, Equatable {
     public var readonly: Bool
     /// How long a statement waits for another connection's lock before failing.
     public var busyTimeout: TimeInterval
-    /// `--safe`: the connection refuses ATTACH (extension loading is off unless `.load`).
-    public var forbidsAttach: Bool
+    /// `--safe`: the connection refuses ATTACH, file and extension functions, and more
+    /// (``ConnectionHardening``); `.open` keeps it.
+    public var isSafe: Bool
+    /// `--readonly` on the command line: every database `.open` opens is read-only too.
+    public var staysReadonly: Bool
 
-    public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5, forbidsAttach: Bool = false) {
+    public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5, isSafe: Bool = false,
+                staysReadonly: Bool = false) {
         self.path = path
-        self.readonly = readonly
+        self.readonly = readonly || staysReadonly
         self.busyTimeout = busyTimeout
-        self.forbidsAttach = forbidsAttach
+        self.isSafe = isSafe
+        self.staysReadonly = staysReadonly
     }
 
     /// An empty path or `:memory:` means a private in-memory database, as in sqlite3.
@@ -68,11 +73,9 @@ public final class DatabaseConnection: Sendable {
         // between database accesses, which GRDB otherwise stops the process for.
         configuration.allowsUnsafeTransactions = true
         configuration.label = "sqlive"
-        if options.forbidsAttach {
-            // SQLite has no switch for ATTACH; a limit of zero attached databases is one.
-            configuration.prepareDatabase { db in
-                sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
-            }
+        let isSafe = options.isSafe
+        configuration.prepareDatabase { db in
+            try ConnectionHardening.apply(to: db, safe: isSafe)
         }
         do {
             if options.isInMemory {
@@ -137,7 +140,11 @@ public final class DatabaseConnection: Sendable {
         configuration.busyMode = .timeout(0.05)
         configuration.label = "sqlive.panes"
         let readonly = options.readonly
+        let isSafe = options.isSafe
         configuration.prepareDatabase { db in
+            // A pane's query is the user's SQL too: the same refusals as the session's own
+            // connection (a tokenizer pointer set here would be called by a pane on an FTS table).
+            try ConnectionHardening.apply(to: db, safe: isSafe)
             if !readonly { try db.execute(sql: "PRAGMA query_only = 1") }
         }
         return try DatabaseQueue(path: sqlitePath, configuration: configuration)

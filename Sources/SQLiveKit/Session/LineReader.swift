@@ -4,21 +4,27 @@ import Foundation
 public protocol LineSource {
     /// The next line without its newline, or nil at end of input.
     mutating func nextLine() -> String?
+    /// Why the input ended early, when it was refused as not text (``LineAssembler``).
+    var readFailure: Diagnostic? { get }
 }
 
-/// Reads lines from a C stream with `getline`, which is as fast as stdio gets and keeps NUL
-/// bytes and invalid UTF-8 inside a line (the latter become U+FFFD).
-public final class FileLineSource: LineSource {
-    private let file: UnsafeMutablePointer<FILE>
-    private let closesOnDeinit: Bool
-    private var buffer: UnsafeMutablePointer<CChar>?
-    private var capacity = 0
+extension LineSource {
+    public var readFailure: Diagnostic? { nil }
+}
 
-    /// Reads standard input.
+/// Reads the lines of a file (or standard input without a terminal), in 64 KiB blocks
+/// through a ``LineAssembler``, which keeps NUL bytes and invalid UTF-8 inside a line (both
+/// become U+FFFD) and refuses input that is not text before it costs memory.
+public final class FileLineSource: LineSource {
+    private let descriptor: Int32
+    private var assembler: LineAssembler
+
+    /// Reads a copy of an open file descriptor (standard input).
     public init?(fileDescriptor: Int32) {
-        guard let file = fdopen(dup(fileDescriptor), "r") else { return nil }
-        self.file = file
-        self.closesOnDeinit = true
+        let copy = dup(fileDescriptor)
+        guard copy >= 0 else { return nil }
+        descriptor = copy
+        assembler = LineAssembler(source: "stdin")
     }
 
     /// Opens a file, or throws a diagnostic naming it.
@@ -27,27 +33,30 @@ public final class FileLineSource: LineSource {
         if stat(path, &isDirectory) == 0 && (isDirectory.st_mode & S_IFMT) == S_IFDIR {
             throw Diagnostic("cannot read \(path): it is a directory")
         }
-        guard let file = fopen(path, "r") else {
+        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        guard opened >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        self.file = file
-        self.closesOnDeinit = true
+        descriptor = opened
+        assembler = LineAssembler(source: path)
     }
 
     deinit {
-        free(buffer)
-        if closesOnDeinit { fclose(file) }
+        close(descriptor)
     }
 
     public func nextLine() -> String? {
-        let length = getline(&buffer, &capacity, file)
-        guard length >= 0, let buffer else { return nil }
-        var count = length
-        if count > 0 && buffer[count - 1] == 0x0A { count -= 1 }
-        return buffer.withMemoryRebound(to: UInt8.self, capacity: count) {
-            Self.line(from: UnsafeBufferPointer(start: $0, count: count))
+        let descriptor = descriptor
+        return assembler.nextLine { buffer in
+            while true {
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                return count
+            }
         }
     }
+
+    public var readFailure: Diagnostic? { assembler.failure }
 
     /// A line's bytes as text, for every reader of input lines (files, standard input).
     ///

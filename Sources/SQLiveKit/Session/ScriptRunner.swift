@@ -36,6 +36,10 @@ public struct ScriptRunner {
             }
             if !keepsGoing { return false }
         }
+        if let failure = lines.readFailure {
+            session.report(failure)
+            return false
+        }
         return true
     }
 

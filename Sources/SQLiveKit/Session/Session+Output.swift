@@ -32,6 +32,7 @@ extension Session {
         output.flush()
         output.target = target
         redirection = once ? .once(path: path, armed: false) : .file(path: path)
+        output.showsControlCharacters = false
     }
 
     /// Sends results back to standard output.
@@ -42,6 +43,7 @@ extension Session {
         }
         output.target = standardOutput
         redirection = .none
+        output.showsControlCharacters = showsControlCharacters
     }
 
     /// The name of the current output, for `.show`.

@@ -10,6 +10,7 @@ extension Session {
     /// While no GRDB observer watches the connection, the statement runs directly through
     /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
     func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws {
+        if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         guard !paneBoard.observesConnection else {
             try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
             return
@@ -72,6 +73,7 @@ extension Session {
     /// This is the one place typed queries become statements: `.pin`, `.region` and the
     /// query DSL go through it too.
     func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
+        if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         do {
             return try db.allStatements(sql: sql).next()
         } catch let error as DatabaseError {
@@ -134,7 +136,7 @@ extension Session {
     /// Adds what sqlive knows and SQLite doesn't say to an execution error.
     private func explained(_ diagnostic: Diagnostic) -> Diagnostic {
         var diagnostic = diagnostic
-        if connection.options.forbidsAttach, diagnostic.message.hasPrefix("too many attached databases") {
+        if connection.options.isSafe, diagnostic.message.hasPrefix("too many attached databases") {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
         }
         return diagnostic

@@ -76,6 +76,7 @@ public final class Session {
     /// Runs one unit of input. Returns false when it failed (the error is already reported).
     @discardableResult
     public func run(_ unit: InputUnit) -> Bool {
+        output.showsControlCharacters = showsControlCharacters
         if settings.echo {
             output.append(unit.text)
             output.append("\n")

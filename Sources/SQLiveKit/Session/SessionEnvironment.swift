@@ -11,7 +11,9 @@ public struct SessionEnvironment: Sendable {
     public var diagnosticPrinter: DiagnosticPrinter
     /// Called when standard output is a pipe that was closed (`sqlive … | head`).
     public var onBrokenPipe: @Sendable () -> Void
-    public var homeDirectory: String
+    /// The person's home folder, nil when `HOME` is unusable (``HomeFolder``): then no
+    /// personal file is read or written.
+    public var homeDirectory: String?
     /// The terminal's height in rows, asked each time; nil when output is not a terminal.
     public var terminalHeight: @Sendable () -> Int? = { nil }
     /// The process environment (`PAGER`, `EDITOR`, `NO_COLOR`, …); tests set their own.
@@ -22,7 +24,7 @@ public struct SessionEnvironment: Sendable {
         terminalWidth: @escaping @Sendable () -> Int? = { nil },
         diagnosticPrinter: DiagnosticPrinter = DiagnosticPrinter(),
         onBrokenPipe: @escaping @Sendable () -> Void = {},
-        homeDirectory: String = ProcessInfo.processInfo.environment["HOME"] ?? NSHomeDirectory()
+        homeDirectory: String? = HomeFolder(environment: ProcessInfo.processInfo.environment).path
     ) {
         self.isInteractive = isInteractive
         self.terminalWidth = terminalWidth

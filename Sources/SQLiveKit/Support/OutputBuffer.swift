@@ -15,6 +15,10 @@ public final class OutputBuffer {
     private var count = 0
     /// The first write error since the last ``takeError()``; later writes are dropped.
     private var pendingError: Error?
+    /// True while the target is a terminal: control characters in what is appended are made
+    /// visible (``VisibleControlCharacters``), except through ``appendUnfiltered(_:)``.
+    /// The session sets it before each unit; files and pipes get the bytes as they are.
+    public var showsControlCharacters = false
 
     public init(target: OutputTarget, flushThreshold: Int = 1 << 16) {
         self.target = target
@@ -29,6 +33,13 @@ public final class OutputBuffer {
 
     @inline(__always)
     public func append(_ byte: UInt8) {
+        if showsControlCharacters, (byte < 0x20 && byte != 0x0A && byte != 0x09) || byte == 0x7F {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { single in
+                single[0] = byte
+                VisibleControlCharacters.write(UnsafeBufferPointer(single), to: appendUnfiltered)
+            }
+            return
+        }
         if count == capacity { flush() }
         storage[count] = byte
         count += 1
@@ -36,6 +47,17 @@ public final class OutputBuffer {
 
     @inline(__always)
     public func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if showsControlCharacters, VisibleControlCharacters.occur(in: bytes) {
+            VisibleControlCharacters.write(bytes, to: appendUnfiltered)
+            return
+        }
+        appendUnfiltered(bytes)
+    }
+
+    /// Appends bytes as they are, on a terminal too: for what sqlive composes itself
+    /// (colours, the separators the user set), never for values, names or messages.
+    @inline(__always)
+    public func appendUnfiltered(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if count + bytes.count > capacity {
             flush()
@@ -56,6 +78,15 @@ public final class OutputBuffer {
 
     public func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    public func appendUnfiltered(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { appendUnfiltered($0) }
+    }
+
+    public func appendUnfiltered(_ string: String) {
+        var string = string
+        string.withUTF8 { appendUnfiltered($0) }
     }
 
     /// Call after each row: writes the block once it is large enough.

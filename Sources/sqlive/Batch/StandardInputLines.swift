@@ -14,17 +14,12 @@ import Glibc
 ///     var lines = StandardInputLines(waker: signals.waker)
 ///     ScriptRunner(session: session).run(&lines, source: "stdin")
 ///
-/// Lines are cut at `\n` from a 64 KiB buffer and decoded as ``FileLineSource`` decodes
-/// them (a NUL byte becomes U+FFFD, so SQLite reports it instead of silently cutting the line).
+/// Lines are cut and checked by a ``LineAssembler``, as ``FileLineSource`` does (a NUL byte
+/// becomes U+FFFD, so SQLite reports it instead of silently cutting the line; input that
+/// is not text is refused).
 final class StandardInputLines: LineSource {
     private let waker: MainLoopWaker?
-    private var buffer = [UInt8](repeating: 0, count: 65_536)
-    /// The bytes of `buffer` not yet handed out.
-    private var start = 0
-    private var end = 0
-    /// The start of a line that runs past the end of the buffer.
-    private var partial: [UInt8] = []
-    private var isFinished = false
+    private var assembler = LineAssembler(source: "stdin")
 
     /// Reads file descriptor 0; without a waker, reads block as usual.
     init(waker: MainLoopWaker?) {
@@ -32,41 +27,14 @@ final class StandardInputLines: LineSource {
     }
 
     func nextLine() -> String? {
-        while true {
-            if let newline = buffer.withUnsafeBytes({ bytes -> Int? in
-                guard start < end, let base = bytes.baseAddress,
-                      let found = memchr(base + start, 0x0A, end - start) else { return nil }
-                return base.distance(to: UnsafeRawPointer(found))
-            }) {
-                defer { start = newline + 1 }
-                return takeLine(upTo: newline)
-            }
-            partial.append(contentsOf: buffer[start..<end])
-            start = 0
-            end = 0
-            guard !isFinished, fill() else {
-                isFinished = true
-                guard !partial.isEmpty else { return nil }
-                return takeLine(upTo: 0)
-            }
-        }
+        assembler.nextLine(fill: fill)
     }
 
-    /// The line made of `partial` and the buffer up to `index`; empties `partial`. A line
-    /// inside the buffer (the common case) is decoded in place, without a copy.
-    private func takeLine(upTo index: Int) -> String {
-        let lineEnd = max(start, index)
-        guard !partial.isEmpty else {
-            return buffer.withUnsafeBufferPointer { FileLineSource.line(from: UnsafeBufferPointer(rebasing: $0[start..<lineEnd])) }
-        }
-        defer { partial.removeAll(keepingCapacity: true) }
-        partial.append(contentsOf: buffer[start..<lineEnd])
-        return partial.withUnsafeBufferPointer(FileLineSource.line(from:))
-    }
+    var readFailure: Diagnostic? { assembler.failure }
 
-    /// Reads more bytes into the empty buffer; false at end of input, on an error, or when
-    /// a signal asks to stop.
-    private func fill() -> Bool {
+    /// Reads more bytes into `buffer`; 0 at end of input, on an error, or when a signal
+    /// asks to stop.
+    private func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             if let waker {
                 var watched = [
@@ -75,16 +43,14 @@ final class StandardInputLines: LineSource {
                 ]
                 if poll(&watched, nfds_t(watched.count), -1) < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return 0
                 }
-                if watched[1].revents != 0, waker.takeEvents().contains(.stop) { return false }
+                if watched[1].revents != 0, waker.takeEvents().contains(.stop) { return 0 }
                 if watched[0].revents == 0 { continue }
             }
-            let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = read(0, buffer.baseAddress, buffer.count)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { return false }
-            end = count
-            return true
+            return max(count, 0)
         }
     }
 }

@@ -3,7 +3,7 @@ import SQLiveKit
 import Glibc
 #endif
 
-/// The way out when a signal ends the process (SIGTERM, SIGHUP, or SIGINT outside the
+/// The way out when a signal ends the process (SIGTERM, SIGHUP, SIGQUIT, or SIGINT outside the
 /// prompt): the front-end has stopped reading and given the terminal back; what remains is
 /// the database (``Session/closeForExit()``) and one line on standard error. History needs
 /// nothing: every entry is saved as it is entered.
@@ -39,6 +39,7 @@ struct Termination {
         switch signal {
         case SIGHUP: "hung up (SIGHUP)"
         case SIGINT: "interrupted (SIGINT)"
+        case SIGQUIT: "quit (SIGQUIT)"
         case SIGTERM: "terminated (SIGTERM)"
         default: "stopped by signal \(signal)"
         }

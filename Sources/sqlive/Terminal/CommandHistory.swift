@@ -21,12 +21,13 @@ final class CommandHistory {
     /// How many entries are kept; older ones drop off.
     static let capacity: Int32 = 1000
 
-    /// The file named by `SQLIVE_HISTORY`, else `.sqlive_history` in the home folder.
-    static func defaultPath(environment: [String: String], homeDirectory: String) -> String? {
+    /// The file named by `SQLIVE_HISTORY`, else `.sqlive_history` in the home folder; none
+    /// without a usable home folder.
+    static func defaultPath(environment: [String: String], homeDirectory: String?) -> String? {
         if let path = environment["SQLIVE_HISTORY"] {
             return path.isEmpty ? nil : path
         }
-        return (homeDirectory as NSString).appendingPathComponent(".sqlive_history")
+        return homeDirectory.map { ($0 as NSString).appendingPathComponent(".sqlive_history") }
     }
 
     /// Loads the file's entries; returns nil only when libedit can't make a history.

@@ -10,13 +10,17 @@ import Glibc
 ///     let answer = InitFileConsent(waker: signals.waker).ask("Run ./.replrc? … [y]es / [n]o / [a]lways ")
 ///     // typed "a" and Enter: .always
 ///
-/// `y`/`yes` and `a`/`always` (any case) consent; anything else, Enter alone, Ctrl-D, Ctrl-C
+/// Input typed before the question is discarded (`tcflush`). `y`/`yes` and `a`/`always`
+/// (any case) consent; anything else, Enter alone, Ctrl-D, Ctrl-C
 /// or a terminating signal is no. The answer is read byte by byte, so nothing typed after it
 /// is taken from the line editor.
 struct InitFileConsent {
     let waker: MainLoopWaker?
 
     func ask(_ question: String) -> ProjectInitFile.Answer {
+        // Keys typed before the question (a command typed ahead while sqlive started, or
+        // text pasted) must not answer it: what is pending on the terminal is dropped.
+        tcflush(0, TCIFLUSH)
         TerminalOutput.write(question)
         guard let line = readAnswer() else {
             TerminalOutput.write("\n")

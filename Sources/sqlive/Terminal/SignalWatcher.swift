@@ -4,15 +4,16 @@ import SQLiveKit
 import Glibc
 #endif
 
-/// Turns SIGINT, SIGTERM, SIGHUP and SIGWINCH into main-loop events, without signal
-/// handlers of our own.
+/// Turns SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGWINCH into main-loop events, without
+/// signal handlers of our own.
 ///
 /// The signals are ignored (so none kills the process at once, and libedit's own handling,
 /// `EL_SIGNAL`, stays off) and watched by dispatch sources on a queue of their own: the main
 /// thread may be busy running a statement when a signal arrives, and that is exactly when
 /// the interrupt must get through.
 ///
-/// - SIGTERM and SIGHUP ask the session to end (``StopRequest/Reason/terminate(signal:)``),
+/// - SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) ask the session to end
+///   (``StopRequest/Reason/terminate(signal:)``),
 ///   interrupt the running statement and wake the main loop, which cleans up and exits.
 /// - SIGINT at the prompt (`atPrompt`): interrupts the running unit, or cancels the line
 ///   being typed. Elsewhere (a script on standard input, `-c`, `-f`) it ends the process
@@ -46,6 +47,9 @@ final class SignalWatcher {
         var handlers: [Int32: @Sendable () -> Void] = [
             SIGTERM: { terminate(SIGTERM) },
             SIGHUP: { terminate(SIGHUP) },
+            // The Swift runtime catches SIGQUIT to print a backtrace and waits for a key (at a
+            // terminal) or goes on: watched here, Ctrl-\ ends sqlive as in sqlite3, cleanly.
+            SIGQUIT: { terminate(SIGQUIT) },
         ]
         if atPrompt {
             handlers[SIGINT] = {

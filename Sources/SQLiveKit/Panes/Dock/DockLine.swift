@@ -70,7 +70,7 @@ struct DockLine {
         case "\n", "\r\n", "\r": "↵"
         case "\t": " "
         default:
-            character.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7f } ? "?" : character
+            character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? "?" : character
         }
     }
 }

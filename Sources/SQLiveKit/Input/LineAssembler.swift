@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cuts lines at `\n` out of blocks read from a file or a pipe, and refuses input that is
+/// not a script before it costs memory: a line longer than ``maximumLineBytes`` (`/dev/zero`
+/// or a stream without newlines would otherwise grow one line until memory runs out), or a
+/// line mostly made of NUL bytes (a binary file).
+///
+/// The reader supplies the blocks; the assembler keeps one 64 KiB buffer and the start of a
+/// line that runs past it.
+///
+///     var assembler = LineAssembler(source: "dump.bin")
+///     while let line = assembler.nextLine(fill: { read(fd, $0.baseAddress, $0.count) }) { … }
+///     assembler.failure   // error: dump.bin:1: not a script of text: the line holds 65536 NUL bytes; …
+public struct LineAssembler {
+    /// Longer lines are refused: no SQL statement SQLite accepts is that long in practice,
+    /// and the hostile-input corpus's 10 MB lines are far below it.
+    public static let maximumLineBytes = 256 << 20
+    /// A line holding more NUL bytes than this, and more NULs than other bytes, is binary.
+    public static let maximumNULBytes = 1024
+
+    private let source: String
+    /// ``maximumLineBytes`` unless a test asks for less.
+    private let lineLimit: Int
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
+    /// The bytes of `buffer` not yet handed out.
+    private var start = 0
+    private var end = 0
+    /// The start of a line that runs past the end of the buffer.
+    private var partial: [UInt8] = []
+    private var partialNULs = 0
+    private var isFinished = false
+    private var lineNumber = 0
+    /// Why reading stopped before the end, when it did.
+    public private(set) var failure: Diagnostic?
+
+    public init(source: String, lineLimit: Int = LineAssembler.maximumLineBytes) {
+        self.source = source
+        self.lineLimit = lineLimit
+    }
+
+    /// The next line, decoded by ``FileLineSource/line(from:)``, or nil at the end of the
+    /// input or when it was refused (then ``failure`` says why). `fill` reads into the
+    /// buffer it is given and returns the byte count, 0 or less at the end.
+    public mutating func nextLine(fill: (UnsafeMutableRawBufferPointer) -> Int) -> String? {
+        guard failure == nil else { return nil }
+        while true {
+            if let newline = buffer.withUnsafeBytes({ bytes -> Int? in
+                guard start < end, let base = bytes.baseAddress,
+                      let found = memchr(base + start, 0x0A, end - start) else { return nil }
+                return base.distance(to: UnsafeRawPointer(found))
+            }) {
+                guard check(adding: newline - start) else { return nil }
+                defer { start = newline + 1 }
+                return takeLine(upTo: newline)
+            }
+            guard check(adding: end - start) else { return nil }
+            partialNULs += nulCount(start..<end)
+            partial.append(contentsOf: buffer[start..<end])
+            start = 0
+            end = 0
+            let count = isFinished ? 0 : buffer.withUnsafeMutableBytes(fill)
+            guard count > 0 else {
+                isFinished = true
+                guard !partial.isEmpty else { return nil }
+                lineNumber += 1
+                defer { partial.removeAll(keepingCapacity: true); partialNULs = 0 }
+                return partial.withUnsafeBufferPointer(FileLineSource.line(from:))
+            }
+            end = count
+        }
+    }
+
+    /// Checks the line so far plus `count` more bytes of the buffer from `start`.
+    private mutating func check(adding count: Int) -> Bool {
+        let length = partial.count + count
+        if length > lineLimit {
+            refuse(lineLimit >= 1 << 20 ? "the line is longer than \(lineLimit >> 20) MiB" : "the line is longer than \(lineLimit) bytes")
+            return false
+        }
+        let nuls = partialNULs + nulCount(start..<(start + count))
+        if nuls > Self.maximumNULBytes && nuls * 2 > length {
+            refuse("the line holds \(nuls) NUL bytes")
+            return false
+        }
+        return true
+    }
+
+    private mutating func refuse(_ problem: String) {
+        failure = Diagnostic("not a script of text: \(problem); nothing more of \(source) was read",
+                             location: SourceLocation(source: source, line: lineNumber + 1),
+                             hint: "sqlive reads SQL and meta-commands as text")
+    }
+
+    /// NUL bytes in part of the buffer: `memchr` first, so text without any costs one scan
+    /// at memory speed.
+    private func nulCount(_ range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        let hasNUL = buffer.withUnsafeBytes { bytes in
+            bytes.baseAddress.map { memchr($0 + range.lowerBound, 0, range.count) != nil } ?? false
+        }
+        return hasNUL ? buffer[range].reduce(0) { $0 + ($1 == 0 ? 1 : 0) } : 0
+    }
+
+    /// The line made of `partial` and the buffer up to `index`; empties `partial`. A line
+    /// inside the buffer (the common case) is decoded in place, without a copy.
+    private mutating func takeLine(upTo index: Int) -> String {
+        lineNumber += 1
+        let lineEnd = max(start, index)
+        guard !partial.isEmpty else {
+            return buffer.withUnsafeBufferPointer { FileLineSource.line(from: UnsafeBufferPointer(rebasing: $0[start..<lineEnd])) }
+        }
+        defer { partial.removeAll(keepingCapacity: true); partialNULs = 0 }
+        partial.append(contentsOf: buffer[start..<lineEnd])
+        return partial.withUnsafeBufferPointer(FileLineSource.line(from:))
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+import GRDBSQLite
+import CSQLiteShim
+
+/// What every connection sqlive opens takes away from SQL, and what `--safe` takes away more.
+///
+/// sqlite3's `-safe` refuses through an authorizer. GRDB registers its own authorizer on each
+/// connection (it learns from it what a statement reads and writes, for observation) and
+/// offers no hook to add to it, and SQLite keeps one authorizer per connection: installing
+/// ours would silently switch GRDB's off. So the same refusals are made with what SQLite
+/// offers besides, each of which composes with GRDB's authorizer:
+///
+/// - the dangerous functions are replaced, on the connection, by functions that fail
+///   (``refusedFunctions``; a function registered under a built-in's name and arity wins);
+/// - ATTACH (and `VACUUM INTO`, which attaches its target) by a limit of zero attached
+///   databases;
+/// - writes to the schema table, `sqlite_dbpage` and shadow tables by
+///   `SQLITE_DBCONFIG_DEFENSIVE`; functions and virtual tables the schema did not mark as
+///   harmless, run from triggers and views, by turning `SQLITE_DBCONFIG_TRUSTED_SCHEMA` off;
+/// - pragmas that act on the whole process before any authorizer sees them by
+///   ``SafeStatementCheck``, on the statement's text.
+///
+///     try ConnectionHardening.apply(to: db, safe: true)   // in Configuration.prepareDatabase
+enum ConnectionHardening {
+    /// A function refused on every connection: the two-argument `fts3_tokenizer` stores a
+    /// pointer given as a blob, which SQLite then calls (Debian's SQLite has it compiled in).
+    static let alwaysRefused: [RefusedFunction] = [
+        RefusedFunction(name: "fts3_tokenizer", argumentCounts: [2],
+                        reason: "fts3_tokenizer() with two arguments is disabled in sqlive (it lets SQL choose a pointer SQLite calls)"),
+    ]
+
+    /// What `--safe` refuses besides: what sqlite3's `-safe` refuses by name.
+    static let refusedWhenSafe: [RefusedFunction] = [
+        RefusedFunction(name: "fts3_tokenizer", argumentCounts: [1], reason: "fts3_tokenizer() is disabled in safe mode (--safe)"),
+        RefusedFunction(name: "load_extension", argumentCounts: [1, 2], reason: "load_extension() is disabled in safe mode (--safe)"),
+        // The sqlite3 shell's own file functions: not in the library today, refused in case
+        // a build of SQLite ever brings them.
+        RefusedFunction(name: "readfile", argumentCounts: [-1, 1], reason: "readfile() is disabled in safe mode (--safe)"),
+        RefusedFunction(name: "writefile", argumentCounts: [-1, 2, 3, 4], reason: "writefile() is disabled in safe mode (--safe)"),
+        RefusedFunction(name: "edit", argumentCounts: [-1, 1, 2], reason: "edit() is disabled in safe mode (--safe)"),
+    ]
+
+    static func apply(to db: Database, safe: Bool) throws {
+        guard let connection = db.sqliteConnection else { return }
+        let handle = UnsafeMutableRawPointer(connection)
+        for function in alwaysRefused + (safe ? refusedWhenSafe : []) {
+            for count in function.argumentCounts {
+                let code = sqlive_refuse_function(handle, function.name, count, function.reason)
+                guard code == SQLITE_OK else {
+                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot disable \(function.name)()")
+                }
+            }
+        }
+        guard safe else { return }
+        sqlite3_limit(connection, SQLITE_LIMIT_ATTACHED, 0)
+        for (flag, on) in [(SQLITE_DBCONFIG_DEFENSIVE, Int32(1)), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)] {
+            let code = sqlive_set_connection_flag(handle, flag, on)
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot set up safe mode")
+            }
+        }
+    }
+}
