@@ -5,6 +5,8 @@ public struct Settings: Sendable, Equatable {
     public var mode: OutputMode = .list
     public var showHeaders = false
     public var nullValue = ""
+    /// `.nullvalue` was given: a terminal shows ``nullValue`` for NULL instead of `NULL`.
+    public var nullValueIsSet = false
     public var columnSeparator = "|"
     public var rowSeparator = "\n"
     /// The table named in `insert` mode's statements (`.mode insert NAME`).
