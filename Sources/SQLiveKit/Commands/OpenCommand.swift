@@ -31,7 +31,8 @@ struct OpenCommand: MetaCommand {
         }
         let current = session.connection.options
         let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
-                                  busyTimeout: current.busyTimeout, forbidsAttach: current.forbidsAttach)
+                                  busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000,
+                                  forbidsAttach: current.forbidsAttach)
         if startsEmpty && !options.isInMemory {
             try truncate(options.path)
         }
