@@ -110,4 +110,30 @@ final class TerminalFirstHourTests {
             sqlive>
             """))
     }
+
+    @Test func tab_completes_file_names_pin_queries_and_a_column_before_a_dot() throws {
+        FileManager.default.createFile(atPath: folder.path + "/tour.sql", contents: Data())
+        let terminal = try startSQLive(width: 160, options: ["--quiet"])
+        defer { terminal.close() }
+        try terminal.waitForScreen("the prompt") { $0 == "sqlive>" }
+        try enter("CREATE TABLE product(name TEXT, price REAL);", in: terminal)
+        try terminal.waitForScreen("the table") { $0.hasSuffix(";\nsqlive>") }
+
+        try terminal.type(".read \(folder.path)/to")
+        try terminal.press("Tab")
+        try terminal.waitForScreen("the file name") { $0.hasSuffix("sqlive> .read \(folder.path)/tour.sql") }
+        try terminal.press("C-c")
+        try terminal.waitForScreen("a fresh prompt") { $0.hasSuffix("\nsqlive>") }
+
+        try terminal.type(".pin product.fil")
+        try terminal.press("Tab")
+        try terminal.waitForScreen("the DSL method") { $0.hasSuffix("sqlive> .pin product.filter") }
+        try terminal.press("C-c")
+        try terminal.waitForScreen("a fresh prompt") { $0.hasSuffix("\nsqlive>") }
+
+        try terminal.type("product.order(pr.desc)")
+        try terminal.press("Left", "Left", "Left", "Left", "Left", "Left")
+        try terminal.press("Tab")
+        try terminal.waitForScreen("the column, with no space") { $0.hasSuffix("sqlive> product.order(price.desc)") }
+    }
 }

@@ -15,6 +15,11 @@ struct OpenCommand: MetaCommand {
         The database stays as it was if FILE cannot be opened.
         """
 
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        prefix.hasPrefix("-") ? ["--readonly", "--new"]
+            : FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory)
+    }
+
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         var readonly = false
         var startsEmpty = false
