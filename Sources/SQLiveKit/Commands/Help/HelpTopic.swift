@@ -1,12 +1,14 @@
-/// Help that is not one command's: `.help dsl` (the query DSL, with examples). `.help` names
-/// the topics, and completion offers them beside the commands.
+/// Help that is not one command's: `.help dsl` (the query DSL, with examples) and
+/// `.help tour` (the guided tour of live panes). `.help` names the topics, and completion
+/// offers them beside the commands.
 enum HelpTopic: String, CaseIterable, Sendable {
-    case dsl
+    case dsl, tour
 
     /// One line for the list `.help` prints first.
     var summary: String {
         switch self {
         case .dsl: "queries without SQL, as in Swift with GRDB: product.filter(price > 10)"
+        case .tour: "a guided tour of live panes, in short scripts to run"
         }
     }
 
@@ -28,6 +30,7 @@ enum HelpTopic: String, CaseIterable, Sendable {
     var text: String {
         switch self {
         case .dsl: Self.dslText
+        case .tour: Self.tourText
         }
     }
 
@@ -52,6 +55,23 @@ enum HelpTopic: String, CaseIterable, Sendable {
             next line. docs/DSL.md shows every construct with the SQL it becomes.
             """
     }
+
+    /// The scripts of examples/tour, in order (a test checks that each is named here).
+    private static let tourText = """
+        A guided tour of live panes: short scripts to run from sqlive's repository root, for a \
+        class or alone. Each prints what its panes do, as examples/tour/expected shows.
+
+          sqlive < examples/tour/1-pin-a-query.sql
+              pin a query; which writes refresh it and why: .region, .why, the columns read
+          sqlive < examples/tour/2-blind-spots.sql
+              WITHOUT ROWID and virtual tables, another process: what GRDB cannot see, and
+              .notify
+          sqlive < examples/tour/3-migration-under-a-pane.sql
+              .migrate under two panes: the schema as it grows, a table rebuilt
+
+        At a terminal, type each line of a script to see the panes docked at the top instead.
+        examples/tour/README.md says more.
+        """
 
     /// What `.help NAME` says for a name of the DSL (`filter`, `desc`, `count`), or nil.
     static func dslEntry(for name: String) -> String? {
