@@ -15,21 +15,25 @@ import Testing
 
     static var scripts: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: tour.path)) ?? [])
-            .filter { $0.hasSuffix(".sql") }.sorted()
+            .filter { $0.hasSuffix(".sql") || $0.hasSuffix(".sh") }.sorted()
     }
 
     @Test func the_tour_has_scripts() {
-        #expect(Self.scripts.count >= 3)
+        #expect(Self.scripts.count >= 4)
     }
 
     @Test(arguments: scripts) func a_tour_script_prints_its_transcript(script: String) throws {
-        // Standard error in the transcript where it comes, as a learner sees it.
-        let result = try BinaryRunner.run(
-            "/bin/sh", ["-c", "exec \"$0\" --no-init < \"$1\" 2>&1", BinaryRunner.sqlivePath, "examples/tour/" + script],
-            input: Data(), directory: Self.root.path)
+        // Standard error in the transcript where it comes, as a learner sees it. A shell
+        // script drives sqlive itself (SQLIVE names it) and another process beside it.
+        let command = script.hasSuffix(".sh")
+            ? "SQLIVE=\"$0\" exec sh \"$1\" 2>&1"
+            : "exec \"$0\" --no-init < \"$1\" 2>&1"
+        let result = try BinaryRunner.run("/bin/sh", ["-c", command, BinaryRunner.sqlivePath, "examples/tour/" + script],
+                                          input: Data(), directory: Self.root.path)
         #expect(result.status == 0)
         let transcript = Self.normalized(result.stdout)
-        let expected = Self.tour.appendingPathComponent("expected/" + script.replacingOccurrences(of: ".sql", with: ".out"))
+        let name = script.replacingOccurrences(of: #"\.(sql|sh)$"#, with: ".out", options: .regularExpression)
+        let expected = Self.tour.appendingPathComponent("expected/" + name)
         if ProcessInfo.processInfo.environment["SQLIVE_UPDATE_TOUR"] == "1" {
             try transcript.write(to: expected, atomically: true, encoding: .utf8)
         }
@@ -43,10 +47,12 @@ import Testing
             .replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(… ms)", options: .regularExpression)
     }
 
-    @Test func help_tour_names_every_script() throws {
+    @Test func help_tour_and_the_tour_readme_name_every_script() throws {
         let help = try BinaryRunner.sqlive(["--no-init", "-c", ".help tour"]).stdout
+        let readme = try String(contentsOf: Self.tour.appendingPathComponent("README.md"), encoding: .utf8)
         for script in Self.scripts {
             #expect(help.contains("examples/tour/" + script), "\(script)")
+            #expect(readme.contains("(\(script))"), "\(script) in examples/tour/README.md")
         }
     }
 }

@@ -24,8 +24,4 @@ INSERT INTO note(body) VALUES ('virtual tables hide their commits');
 .notify note
 .why notes
 
--- The third blind spot is another process: its commits never reach this connection's
--- observers. At a terminal, .external (on by default for a file) polls PRAGMA data_version
--- and refreshes the panes; in scripts it is off, and .notify all catches up by hand.
--- Try it in two terminals: sqlive tour.db, .pin SELECT * FROM t; then sqlite3 tour.db
--- "INSERT INTO t VALUES (1)" in the other.
+-- The third blind spot, another process, is tour 4: sh examples/tour/4-another-process.sh

@@ -64,10 +64,11 @@ enum HelpTopic: String, CaseIterable, Sendable {
           sqlive < examples/tour/1-pin-a-query.sql
               pin a query; which writes refresh it and why: .region, .why, the columns read
           sqlive < examples/tour/2-blind-spots.sql
-              WITHOUT ROWID and virtual tables, another process: what GRDB cannot see, and
-              .notify
+              WITHOUT ROWID and virtual tables: what GRDB cannot see, and .notify
           sqlive < examples/tour/3-migration-under-a-pane.sql
               .migrate under two panes: the schema as it grows, a table rebuilt
+          sh examples/tour/4-another-process.sh
+              sqlite3 commits beside sqlive: the pane does not know until .notify
 
         At a terminal, type each line of a script to see the panes docked at the top instead.
         examples/tour/README.md says more.
