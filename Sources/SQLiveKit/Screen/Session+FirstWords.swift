@@ -35,6 +35,7 @@ extension Session {
           .help        every meta-command, then .help NAME for one
           .help dsl    queries without SQL, e.g. product.filter(price > 10).order(name)
           .pin QUERY   keep a query on screen, refreshed as the data changes
+          .help tour   a guided tour of live panes, in short scripts
           .quit        leave (also exit, quit, or Ctrl-D)
 
         """
