@@ -4,15 +4,14 @@ import Foundation
 /// `.migrate`: the entries of the folder typed so far that start with the rest of the word,
 /// folders with a trailing `/` (so Tab goes on into them, with no space after).
 ///
-///     FileNameCompletion.candidates(for: "examples/sh")   // ["examples/shop.db", "examples/shop.sql"]
-///     FileNameCompletion.candidates(for: "ex")            // ["examples/"]
+///     FileNameCompletion.candidates(for: "examples/sh", homeDirectory: home)   // ["examples/shop.db", "examples/shop.sql"]
+///     FileNameCompletion.candidates(for: "ex", homeDirectory: home)            // ["examples/"]
 ///
 /// Hidden entries are offered only when the name typed starts with a dot; `~/` stands for
 /// the home folder. Names with spaces are left out: an argument with spaces must be quoted,
 /// and the word completed is the raw text after the last space.
 enum FileNameCompletion {
-    static func candidates(for word: String, foldersOnly: Bool = false,
-                           homeDirectory: String = NSHomeDirectory()) -> [String] {
+    static func candidates(for word: String, foldersOnly: Bool = false, homeDirectory: String) -> [String] {
         let slash = word.lastIndex(of: "/")
         let folderPart = slash.map { String(word[...$0]) } ?? ""
         let namePrefix = slash.map { String(word[word.index(after: $0)...]) } ?? word

@@ -18,7 +18,7 @@ struct HelpCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let width = session.usesTerminalWidth ?? 80
+        let width = session.outputTerminalWidth ?? 80
         guard let typed = arguments.first else {
             session.output.append(listing(session.commands, width: width))
             return
@@ -78,7 +78,7 @@ struct HelpCommand: MetaCommand {
 extension Session {
     /// The terminal's width when output goes to it; nil for files and pipes, whose text is
     /// not wrapped.
-    var usesTerminalWidth: Int? {
+    var outputTerminalWidth: Int? {
         redirection.isNone ? environment.terminalWidth() : nil
     }
 }
