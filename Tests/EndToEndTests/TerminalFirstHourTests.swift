@@ -59,6 +59,14 @@ final class TerminalFirstHourTests {
         let screen = try terminal.waitForScreen("the short guide") { $0.hasSuffix("Ctrl-D)\nsqlive>") }
         #expect(screen.contains("  .help dsl    queries without SQL, e.g. product.filter(price > 10).order(name)"))
         #expect(!screen.contains("no such table"))
+        // Inside a statement the word is the statement's, with a hint (as psql does).
+        try enter("SELECT 1 AS", in: terminal)
+        try enter("exit", in: terminal)
+        try terminal.waitForScreen("the hint") {
+            $0.hasSuffix("then type exit\n   ...>")
+        }
+        try enter(";", in: terminal)
+        try terminal.waitForScreen("the statement's result") { $0.hasSuffix("(1 row)\nsqlive>") }
         try enter("exit", in: terminal)
         try terminal.waitForExit()
     }

@@ -79,6 +79,11 @@ import Testing
         #expect(test.session.answerPlainWord("  QUIT; "))
         #expect(test.session.quitRequested == 0)
 
+        let typing = try session(width: 80)
+        #expect(!typing.session.answerPlainWord("exit", insideStatement: true))
+        #expect(typing.errorText == "warning: exit is part of the statement being typed: end it with ; or drop it with Ctrl-C, then type exit\n")
+        #expect(typing.session.quitRequested == nil)
+
         let withTable = try session(width: 80)
         withTable.run("CREATE TABLE exit(x);")
         #expect(!withTable.session.answerPlainWord("exit"))

@@ -18,10 +18,18 @@ extension Session {
 
     /// Answers a line that is only `exit`, `quit` or `help` (any case, an optional `;`):
     /// true when it was one of them and is done with, false for input to run as usual.
-    public func answerPlainWord(_ line: String) -> Bool {
+    /// Inside a statement the line belongs to the statement (as in psql), but `exit` and
+    /// `quit` get a hint on how to leave.
+    public func answerPlainWord(_ line: String, insideStatement: Bool = false) -> Bool {
         var word = line.trimmingCharacters(in: .whitespaces).lowercased()
         if word.hasSuffix(";") { word = String(word.dropLast()).trimmingCharacters(in: .whitespaces) }
         guard ["exit", "quit", "help"].contains(word), !hasTable(named: word) else { return false }
+        guard !insideStatement else {
+            if word != "help" {
+                warn("\(word) is part of the statement being typed: end it with ; or drop it with Ctrl-C, then type \(word)")
+            }
+            return false
+        }
         if word == "help" {
             output.append(Self.plainHelp)
         } else {

@@ -97,7 +97,7 @@ final class TerminalFrontEnd {
     private func runLines(of text: String, history: CommandHistory) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             // `exit`, `quit` or `help` typed alone: answered here, never run as a query.
-            if !splitter.isInsideStatement && session.answerPlainWord(String(line)) {
+            if session.answerPlainWord(String(line), insideStatement: splitter.isInsideStatement) {
                 history.add(String(line))
                 session.output.flush()
                 if session.quitRequested != nil { return }
