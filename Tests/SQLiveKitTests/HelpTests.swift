@@ -95,4 +95,12 @@ import Testing
         #expect(greeting == "sqlive 1.2.3: .help for help, .help dsl for queries without SQL, .pin for panes\n")
         #expect(try session(width: 40).session.greeting(version: "1.2.3").split(separator: "\n").allSatisfy { $0.count <= 40 })
     }
+
+    @Test func text_wraps_between_words_keeping_aligned_columns_and_reflows_prose() {
+        #expect(TextWrapping.wrap("  one two three", width: 10) == "  one two\n  three")
+        #expect(TextWrapping.wrap("--rows N   keep at most N rows", width: 22) == "--rows N   keep at\n           most N rows")
+        #expect(TextWrapping.wrap("averyveryverylongword and more", width: 10) == "averyveryverylongword\nand more")
+        #expect(TextWrapping.reflowed("Runs FILE\nline by line.\n--bail  stop\nExample: .read x") ==
+                "Runs FILE line by line.\n--bail  stop\nExample: .read x")
+    }
 }

@@ -40,7 +40,8 @@ struct HelpCommand: MetaCommand {
             text += "  also: \(command.aliases.map { "." + $0 }.joined(separator: ", "))\n"
         }
         if command.details != command.summary {
-            text += "\n" + command.details + "\n"
+            // Details are written wrapped at about 90 columns: they are reflowed to fit.
+            text += "\n" + TextWrapping.reflowed(command.details) + "\n"
         }
         session.output.append(fitted(text, width: width))
     }

@@ -70,8 +70,8 @@ enum HelpTopic: String, CaseIterable, Sendable {
           sh examples/tour/4-another-process.sh
               sqlite3 commits beside sqlive: the pane does not know until .notify
 
-        At a terminal, type each line of a script to see the panes docked at the top instead.
-        examples/tour/README.md says more.
+        At a terminal, type each line of a script to see the panes docked at the top \
+        instead. examples/tour/README.md says more.
         """
 
     /// What `.help NAME` says for a name of the DSL (`filter`, `desc`, `count`), or nil.

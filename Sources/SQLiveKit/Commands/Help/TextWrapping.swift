@@ -10,10 +10,33 @@ enum TextWrapping {
             .joined(separator: "\n")
     }
 
-    /// One line, its continuations indented by `hangingIndent` columns (default: the line's
+    /// Joins the lines of each prose paragraph of text written hard-wrapped at some width,
+    /// so that ``wrap(_:width:)`` can break them again at another. A line is prose unless it
+    /// is empty, indented, an option (`--rows N …`), an example (`Example: …`), or aligned
+    /// in columns (two spaces inside); a prose line right after another joins it.
+    ///
+    ///     TextWrapping.reflowed("Runs FILE\nline by line.\n--bail  stop")   // "Runs FILE line by line.\n--bail  stop"
+    static func reflowed(_ text: String) -> String {
+        var lines: [String] = []
+        var previousIsProse = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            let isProse = !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("-")
+                && !line.hasPrefix("Example:") && !line.contains("  ")
+            if isProse && previousIsProse, let last = lines.popLast() {
+                lines.append(last + " " + line)
+            } else {
+                lines.append(line)
+            }
+            previousIsProse = isProse
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line, its continuations indented by `hangingIndent` columns (default: where the
+    /// line's second column starts when it has one, `--rows N   keep at most…`, else its
     /// leading spaces). Spaces inside a line are kept as they are (aligned columns stay).
     static func wrapLine(_ line: String, width: Int, hangingIndent: Int?) -> String {
-        let indent = String(repeating: " ", count: hangingIndent ?? line.prefix { $0 == " " }.count)
+        let indent = String(repeating: " ", count: hangingIndent ?? defaultIndent(of: line, width: width))
         var lines: [String] = []
         var rest = Substring(line)
         var prefix = ""
@@ -27,8 +50,20 @@ enum TextWrapping {
         return lines.joined(separator: "\n")
     }
 
+    /// The start of the text after the first run of two spaces past the indentation (an
+    /// aligned second column), when it is in the line's first half; else the indentation.
+    private static func defaultIndent(of line: String, width: Int) -> Int {
+        let leading = line.prefix { $0 == " " }.count
+        let body = line.dropFirst(leading)
+        guard let gap = body.range(of: "  ") else { return leading }
+        let column = leading + body.distance(from: body.startIndex, to: gap.lowerBound)
+            + body[gap.lowerBound...].prefix { $0 == " " }.count
+        return column <= width / 2 ? column : leading
+    }
+
     /// Where to break `text` so that what comes before fits in `columns`: the last space that
-    /// ends a word within them, or nil when the first word alone is too wide (it stays whole).
+    /// ends a word within them; when the first word alone is too wide, the space after it
+    /// (the word stays whole); nil when nothing follows it.
     private static func lastBreak(in text: Substring, fitting columns: Int) -> Substring.Index? {
         var used = 0
         var best: Substring.Index?
@@ -46,6 +81,8 @@ enum TextWrapping {
             index = text.index(after: index)
         }
         if index == text.endIndex { return nil }
-        return best
+        if let best { return best }
+        let afterFirstWord = text[index...].firstIndex(of: " ")
+        return afterFirstWord.flatMap { text[$0...].contains { $0 != " " } ? $0 : nil }
     }
 }
