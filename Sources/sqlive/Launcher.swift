@@ -63,7 +63,7 @@ struct Launcher {
             signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
         } else if isInteractive {
-            TerminalFrontEnd(session: session, signals: signals).run()
+            TerminalFrontEnd(session: session, signals: signals, greets: !options.quiet).run()
         } else {
             signals?.interrupter.arm(session.connection)
             var lines = StandardInputLines(waker: signals?.waker)

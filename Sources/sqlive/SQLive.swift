@@ -41,13 +41,17 @@ struct SQLive: ParsableCommand {
     @Flag(help: "Refuse ATTACH, extensions, meta-commands that write files or run programs, and init files.")
     var safe = false
 
+    @Flag(name: [.customShort("q"), .long], help: "No greeting line before the first prompt.")
+    var quiet = false
+
     @Flag(help: "Stop at the first error.")
     var bail = false
 
     @Flag(help: "Print each statement before running it.")
     var echo = false
 
-    @Option(help: ArgumentHelp("Output mode: \(OutputMode.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "MODE"))
+    // ArgumentParser lists the values of a CaseIterable option itself.
+    @Option(help: ArgumentHelp("Output mode.", valueName: "MODE"))
     var mode: OutputMode?
 
     @Flag(inversion: .prefixedNo, help: "Show column names (default: off, as in sqlite3).")

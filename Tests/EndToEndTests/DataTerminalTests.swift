@@ -13,7 +13,7 @@ import Testing
     /// sqlive on an 80×24 terminal in list mode, with a temporary HOME.
     private func start(_ environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> TmuxTerminal {
         let variables = ["HOME": folder.path, "NO_COLOR": "1", "LANG": "C.UTF-8"].merging(environment) { $1 }
-        let terminal = try TmuxTerminal(command: [BinaryRunner.sqlivePath, "--no-init", "--mode", "list"],
+        let terminal = try TmuxTerminal(command: [BinaryRunner.sqlivePath, "--quiet", "--no-init", "--mode", "list"],
                                         environment: variables, width: 80, height: 24, timeout: timeout)
         try terminal.waitForScreen("the prompt") { $0.contains("sqlive>") }
         return terminal

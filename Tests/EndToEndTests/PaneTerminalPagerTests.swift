@@ -30,7 +30,7 @@ final class PaneTerminalPagerTests {
     /// the scores pane pinned and docked, waiting at the prompt on the last row.
     private func startWithDock(_ environment: [String: String]) throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(
-            command: [BinaryRunner.sqlivePath, "--no-init", "--mode", "list", databasePath],
+            command: [BinaryRunner.sqlivePath, "--quiet", "--no-init", "--mode", "list", databasePath],
             environment: ["HOME": folder.path, "SQLIVE_HISTORY": folder.path + "/history", "LANG": "C.UTF-8",
                           "NO_COLOR": "1"].merging(environment) { $1 },
             width: Self.width, height: Self.height, timeout: 60)

@@ -31,7 +31,7 @@ final class PaneTerminalTests {
         // These tests are about the dock: results taller than the screen print, unpaged.
         let initFile = folder.path + "/replrc"
         FileManager.default.createFile(atPath: initFile, contents: Data(".pager off\n".utf8))
-        let sqlive = [BinaryRunner.sqlivePath, "--init", initFile, "--mode", "list", databasePath]
+        let sqlive = [BinaryRunner.sqlivePath, "--quiet", "--init", initFile, "--mode", "list", databasePath]
         var command = sqlive
         if let afterExit {
             let quoted = sqlive.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }

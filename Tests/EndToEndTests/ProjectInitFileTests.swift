@@ -17,7 +17,7 @@ final class ProjectInitFileTests {
     /// sqlive started in the project folder, in list mode.
     private func startSQLive(_ options: [String] = []) throws -> TmuxTerminal {
         try TmuxTerminal(
-            command: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", project.path, BinaryRunner.sqlivePath, "--mode", "list"] + options,
+            command: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", project.path, BinaryRunner.sqlivePath, "--quiet", "--mode", "list"] + options,
             environment: ["HOME": home.path, "LANG": "C.UTF-8", "NO_COLOR": "1"], timeout: 15)
     }
 

@@ -23,7 +23,7 @@ final class SignalTerminalTests {
     private func startSQLive() throws -> TmuxTerminal {
         let report = #"status=$?; printf 'exit %s, tty' "$status"; for f in icanon echo; do stty -a | tr ' ;' '\n\n' | grep -qx -- "$f" && printf ' %s' "$f" || printf ' -%s' "$f"; done; echo; exec sleep 60"#
         let terminal = try TmuxTerminal(
-            command: ["/bin/sh", "-c", "trap : INT QUIT; \"$@\"; " + report, "sh", BinaryRunner.sqlivePath, "--no-init", "--mode", "list", database],
+            command: ["/bin/sh", "-c", "trap : INT QUIT; \"$@\"; " + report, "sh", BinaryRunner.sqlivePath, "--quiet", "--no-init", "--mode", "list", database],
             environment: ["HOME": folder.path, "LANG": "C.UTF-8", "NO_COLOR": "1"], width: 300, height: 30, timeout: 15)
         try terminal.waitForScreen("the first prompt") { $0.hasSuffix("sqlive>") }
         return terminal

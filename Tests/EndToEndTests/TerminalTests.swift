@@ -22,7 +22,7 @@ final class TerminalTests {
     /// first prompt.
     private func startSQLive() throws -> TmuxTerminal {
         let terminal = try TmuxTerminal(
-            command: [BinaryRunner.sqlivePath, "--no-init", "--mode", "list", databasePath],
+            command: [BinaryRunner.sqlivePath, "--quiet", "--no-init", "--mode", "list", databasePath],
             environment: ["HOME": folder.path, "SQLIVE_HISTORY": historyPath, "LANG": "C.UTF-8", "NO_COLOR": "1"])
         try terminal.waitForScreen("the first prompt") { $0 == "sqlive>" }
         return terminal

@@ -81,8 +81,8 @@ import Testing
         #expect(complete("pr").candidates.contains("product"))
         #expect(complete("pr").candidates.contains("pragma"))
         #expect(complete("  price > 1 && st", pending: "product.filter(") == Completion(word: "st", candidates: ["stock"]))
-        #expect(complete(".sql product.filter(pr") == Completion(word: "product.filter(pr", candidates: ["product.filter(price"]))
-        #expect(complete(".explain order.inc") == Completion(word: "order.inc", candidates: ["order.including"]))
+        #expect(complete(".sql product.filter(pr") == Completion(word: "pr", candidates: ["price"]))
+        #expect(complete(".explain order.inc") == Completion(word: "inc", candidates: ["including"]))
         #expect(complete("select * from pro") == Completion(word: "pro", candidates: ["product"]))
     }
 }

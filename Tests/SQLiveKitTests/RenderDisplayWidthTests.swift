@@ -21,18 +21,26 @@ import Testing
         #expect(DisplayWidth.of("\u{1100}\u{1161}") == 2)  // a Hangul syllable from jamo
     }
 
+    private func text(_ count: Int) -> [Bool] { Array(repeating: false, count: count) }
+
     @Test func columns_fit_the_terminal_by_narrowing_the_widest_first() {
-        #expect(ColumnFitting.fit([3, 40, 10], terminalWidth: 40) == [3, 17, 10])
-        #expect(ColumnFitting.fit([30, 30], terminalWidth: 27) == [10, 10])
-        #expect(ColumnFitting.fit([30, 31], terminalWidth: 28) == [10, 11])
+        #expect(ColumnFitting.fit([3, 40, 10], keeping: text(3), terminalWidth: 40) == [3, 17, 10])
+        #expect(ColumnFitting.fit([30, 30], keeping: text(2), terminalWidth: 27) == [10, 10])
+        #expect(ColumnFitting.fit([30, 31], keeping: text(2), terminalWidth: 28) == [10, 11])
     }
 
     @Test func columns_are_kept_when_they_fit_or_there_is_no_terminal() {
-        #expect(ColumnFitting.fit([3, 40], terminalWidth: 80) == [3, 40])
-        #expect(ColumnFitting.fit([3, 400], terminalWidth: nil) == [3, 400])
+        #expect(ColumnFitting.fit([3, 40], keeping: text(2), terminalWidth: 80) == [3, 40])
+        #expect(ColumnFitting.fit([3, 400], keeping: text(2), terminalWidth: nil) == [3, 400])
     }
 
-    @Test func columns_shrink_to_one_character_at_least() {
-        #expect(ColumnFitting.fit([5, 5, 5], terminalWidth: 8) == [1, 1, 1])
+    @Test func number_columns_keep_their_width_and_text_columns_shrink_instead() {
+        #expect(ColumnFitting.fit([19, 40, 1], keeping: [true, false, true], terminalWidth: 40) == [19, 10, 1])
+    }
+
+    @Test func no_fit_when_text_would_go_below_its_floor() {
+        #expect(ColumnFitting.fit([19, 40], keeping: [true, false], terminalWidth: 30) == nil)
+        #expect(ColumnFitting.fit([5, 5, 5], keeping: text(3), terminalWidth: 8) == nil)
+        #expect(ColumnFitting.fit([5, 5, 5], keeping: text(3), terminalWidth: 25) == [5, 5, 5])
     }
 }

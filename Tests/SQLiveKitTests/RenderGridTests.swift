@@ -129,13 +129,13 @@ import Testing
 
     @Test func cutting_never_splits_a_wide_character() throws {
         let script = ".mode table\nSELECT '日本語の文' AS t;"
-        let output = try render(script, terminalWidth: 10)
+        let output = try render(script, terminalWidth: 12)
         #expect(output == """
-            +--------+
-            |   t    |
-            +--------+
-            | 日本…  |
-            +--------+
+            +----------+
+            |    t     |
+            +----------+
+            | 日本語…  |
+            +----------+
             (1 row)
 
             """)

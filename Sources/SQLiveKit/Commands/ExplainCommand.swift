@@ -15,9 +15,6 @@ struct ExplainCommand: RawTextCommand {
         sqlite3 prints it, without running the query. QUERY is SQL or a DSL query:
           .explain order_item.including(required: product)
         """
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
-    }
 
     func run(text query: String, in session: Session) throws(Diagnostic) {
         guard !query.isEmpty else { throw usageError("missing query") }

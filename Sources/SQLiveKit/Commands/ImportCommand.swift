@@ -20,8 +20,22 @@ struct ImportCommand: MetaCommand {
         Example: .import --csv albums.csv album
         """
 
+    /// Options, then FILE from the file system, then TABLE from the schema.
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        prefix.hasPrefix("-") ? ["--csv", "--tsv", "--skip", "--schema"] : []
+        if prefix.hasPrefix("-") { return ["--csv", "--tsv", "--skip", "--schema"] }
+        if arguments.last == "--skip" || arguments.last == "--schema" { return [] }
+        var positionals = 0
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--skip" || arguments[index] == "--schema" { index += 1 }
+            else if !arguments[index].hasPrefix("-") { positionals += 1 }
+            index += 1
+        }
+        switch positionals {
+        case 0: return FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory)
+        case 1: return SchemaNames(session: session).tables
+        default: return []
+        }
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {

@@ -26,7 +26,9 @@ struct MigrateCommand: MetaCommand {
         if arguments.last == "--to" {
             return (try? session.migrationPlan(folder: nil).pendingFiles.map(\.identifier)) ?? []
         }
+        // DIR: folders only.
         return ["--status", "--dry-run", "--to"]
+            + FileNameCompletion.candidates(for: prefix, foldersOnly: true, homeDirectory: session.environment.homeDirectory)
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {

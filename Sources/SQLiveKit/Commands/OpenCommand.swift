@@ -15,6 +15,11 @@ struct OpenCommand: MetaCommand {
         The database stays as it was if FILE cannot be opened.
         """
 
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        prefix.hasPrefix("-") ? ["--readonly", "--new"]
+            : FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory)
+    }
+
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         var readonly = false
         var startsEmpty = false
@@ -31,7 +36,7 @@ struct OpenCommand: MetaCommand {
         }
         let current = session.connection.options
         let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
-                                  busyTimeout: current.busyTimeout, isSafe: current.isSafe,
+                                  busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
         if startsEmpty && options.readonly {
             throw usageError("--new empties the file, which a read-only session does not do")

@@ -6,6 +6,10 @@ struct OutputCommand: MetaCommand {
     let summary = "send results to FILE, or back to the screen with no FILE"
     let effect = CommandEffect.writesFiles
 
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory) : []
+    }
+
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
         guard let path = arguments.first, path != "stdout" else {
@@ -23,6 +27,10 @@ struct OnceCommand: MetaCommand {
     let usage = "FILE"
     let summary = "send the results of the next statement only to FILE"
     let effect = CommandEffect.writesFiles
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory) : []
+    }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)

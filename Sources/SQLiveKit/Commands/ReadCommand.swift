@@ -9,6 +9,10 @@ struct ReadCommand: MetaCommand {
         FILE and the line. With .bail on, the first error stops the script and fails .read.
         """
 
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory) : []
+    }
+
     /// Scripts reading scripts that read themselves stop here instead of exhausting the stack.
     static let maximumDepth = 32
 

@@ -16,9 +16,6 @@ struct SQLCommand: RawTextCommand {
           .sql product.filter(price > 100)
           SELECT * FROM "product" WHERE "price" > 100;
         """
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        DSLCompletionSource.argumentCompletions(after: arguments, prefix: prefix, in: session)
-    }
 
     func run(text query: String, in session: Session) throws(Diagnostic) {
         guard !query.isEmpty else { throw usageError("missing query") }

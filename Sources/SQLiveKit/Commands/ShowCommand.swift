@@ -20,6 +20,10 @@ struct ShowCommand: MetaCommand {
             ("timer", onOff(settings.timer)),
             ("changes", onOff(settings.changes)),
             ("pager", onOff(settings.pager)),
+            ("timeout", "\(settings.busyTimeoutMilliseconds) ms"),
+            ("external", session.paneBoard.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"),
+            ("layout", "\(session.paneBoard.layout)"),
+            ("trace", onOff(session.paneBoard.traceEnabled)),
         ]
         let width = rows.map(\.0.count).max() ?? 0
         for (key, value) in rows {

@@ -2,11 +2,12 @@
 struct NullValueCommand: MetaCommand {
     let name = "nullvalue"
     let usage = "TEXT"
-    let summary = "text to show for NULL values (default: empty)"
+    let summary = "text to show for NULL values (default: NULL on a terminal, empty elsewhere)"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
         session.settings.nullValue = arguments[0]
+        session.settings.nullValueIsSet = true
     }
 }
 

@@ -15,5 +15,6 @@ struct TimeoutCommand: MetaCommand {
             throw usageError("expected a number of milliseconds, not \(arguments[0])")
         }
         session.connection.setBusyTimeout(milliseconds: milliseconds)
+        session.settings.busyTimeoutMilliseconds = milliseconds
     }
 }

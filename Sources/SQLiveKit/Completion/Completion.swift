@@ -10,6 +10,8 @@ public struct Completion: Sendable, Equatable {
     public var word: String
     /// Whole replacements for ``word``, sorted, without duplicates.
     public var candidates: [String]
+    /// Text follows the cursor (`order(pr⇥.desc)`): a completed word gets no space after it.
+    public var isFollowedByText = false
 
     public init(word: String, candidates: [String]) {
         self.word = word
@@ -21,11 +23,12 @@ public struct Completion: Sendable, Equatable {
         Completion(word: word, candidates: [])
     }
 
-    /// What replaces ``word``: the only candidate followed by a space, or the longest prefix
-    /// all candidates share when it says more than the word; nil when there is nothing to add.
+    /// What replaces ``word``: the only candidate followed by a space (none before text that
+    /// follows the cursor, nor after a folder's `/`), or the longest prefix all candidates
+    /// share when it says more than the word; nil when there is nothing to add.
     public var replacement: String? {
         guard let first = candidates.first else { return nil }
-        if candidates.count == 1 { return first + " " }
+        if candidates.count == 1 { return isFollowedByText || first.hasSuffix("/") ? first : first + " " }
         let shared = candidates.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
         return shared.count > word.count ? shared : nil
     }

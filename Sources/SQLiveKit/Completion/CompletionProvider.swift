@@ -24,7 +24,8 @@ public struct CompletionProvider: Sendable {
 
     public func completion(for request: CompletionRequest, in session: Session) -> Completion {
         for source in sources {
-            if let completion = source.completion(for: request, in: session) {
+            if var completion = source.completion(for: request, in: session) {
+                completion.isFollowedByText = request.restOfLine.first.map { !$0.isWhitespace } ?? false
                 return completion
             }
         }

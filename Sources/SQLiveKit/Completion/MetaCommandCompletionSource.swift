@@ -3,6 +3,7 @@
 ///
 ///     .hea⇥        → .headers
 ///     .mode c⇥     → csv (the candidates .mode declares, kept if they start with "c")
+///     .pin prod⇥   → product (a QUERY argument completes as a statement would)
 public struct MetaCommandCompletionSource: CompletionSource {
     public init() {}
 
@@ -22,6 +23,11 @@ public struct MetaCommandCompletionSource: CompletionSource {
         }
         guard let command = session.commands.command(named: String(typedName.dropFirst())) else {
             return .none(for: word)
+        }
+        if let nameEnd = line.firstIndex(where: { $0 == " " || $0 == "\t" }),
+           let query = QueryArgumentCompletion.completion(for: command, arguments: line[nameEnd...],
+                                                           restOfLine: request.restOfLine, in: session) {
+            return query
         }
         let candidates = command.completions(after: Array(before.dropFirst()), prefix: word, in: session)
             .filter { $0.lowercased().hasPrefix(word.lowercased()) }

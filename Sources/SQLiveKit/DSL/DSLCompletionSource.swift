@@ -26,14 +26,4 @@ public struct DSLCompletionSource: CompletionSource {
     static func word(before text: String) -> String {
         String(text.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
     }
-
-    /// Completions for the query argument of `.sql` and `.explain`: the word is the text
-    /// after the last space (`product.fil`), so candidates keep what precedes the name.
-    static func argumentCompletions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        let query = (arguments + [prefix]).joined(separator: " ")
-        guard !SQLKeywords.startsSQLStatement(query) else { return [] }
-        let name = word(before: prefix)
-        let kept = prefix.dropLast(name.count)
-        return candidates(for: query, in: session).map { kept + $0 }
-    }
 }

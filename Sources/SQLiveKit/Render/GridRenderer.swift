@@ -5,9 +5,11 @@
 /// sqlite3 reads a whole result before drawing it; sqlive keeps only a window of leading
 /// rows (``defaultWindowSize``), sizes the columns from them and the column names, then
 /// writes them and streams every later row at those widths. A later value wider than its
-/// column is cut with `…`. Widths are terminal columns (``DisplayWidth``), so wide
-/// characters line up. On a terminal the grid is narrowed to the terminal's width and is
-/// followed by the row count:
+/// column is cut with `…`, except a number, which is never cut (it overflows its column).
+/// Widths are terminal columns (``DisplayWidth``), so wide characters line up. On a terminal
+/// the grid is narrowed to the terminal's width (``ColumnFitting``: text columns shrink,
+/// numbers keep their width), NULL shows as `NULL` (dimmed with colour) unless `.nullvalue`
+/// was set, and the row count follows the grid:
 ///
 ///     ┌────┬───────┐
 ///     │ id │ name  │
@@ -17,8 +19,9 @@
 ///     └────┴───────┘
 ///     (2 rows)
 ///
-/// Once a row spans several lines, rows are separated by rules (as in sqlite3) from then on.
-/// An empty result prints nothing.
+/// When the columns cannot fit even so, the rows are shown one block each
+/// (``ExpandedRecords``), after a line that says so. Once a row spans several lines, rows
+/// are separated by rules (as in sqlite3) from then on. An empty result prints nothing.
 final class GridRenderer: ResultRenderer {
     /// How many leading rows size the columns.
     static let defaultWindowSize = 100
@@ -27,6 +30,7 @@ final class GridRenderer: ResultRenderer {
     private let style: GridStyle
     private let nullValue: [UInt8]
     private let terminalWidth: Int?
+    private let styler: CellStyler
     private let windowSize: Int
     private var columns: [String] = []
 
@@ -37,11 +41,15 @@ final class GridRenderer: ResultRenderer {
     private var window: [StoredRow] = []
     /// Column widths; nil until the window is full or the result ends.
     private var widths: [Int]?
+    /// Set instead of the widths when the grid cannot fit the terminal.
+    private var expanded: ExpandedRecords?
     private var rowsWritten = 0
     private var drawsDividers = false
     /// The current row's lines, and which of them belong to each cell: reused for every row.
     private var lines = GridLines()
     private var cellLines: [Range<Int>] = []
+    /// What each cell of the current row holds: NULLs are styled, numbers never cut.
+    private var cellClasses: [StorageClass?] = []
     /// The bytes around cells and the rules, made once the widths are known.
     private var rowStart: [UInt8] = []
     private var cellGap: [UInt8] = []
@@ -51,8 +59,9 @@ final class GridRenderer: ResultRenderer {
     init(_ context: RenderContext, style: GridStyle, windowSize: Int = GridRenderer.defaultWindowSize) {
         output = context.output
         self.style = style
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = Array(context.displayedNull.utf8)
         terminalWidth = context.terminalWidth
+        styler = CellStyler(context)
         self.windowSize = max(1, windowSize)
     }
 
@@ -64,7 +73,7 @@ final class GridRenderer: ResultRenderer {
     }
 
     func write<Row: ResultRow>(row: Row) {
-        if widths != nil {
+        if widths != nil || expanded != nil {
             writeBody(row)
             return
         }
@@ -73,7 +82,7 @@ final class GridRenderer: ResultRenderer {
     }
 
     func finish() {
-        if widths == nil {
+        if widths == nil && expanded == nil {
             guard !window.isEmpty else { return }
             startGrid()
         }
@@ -92,15 +101,23 @@ final class GridRenderer: ResultRenderer {
             let header = lines.append(name)
             return max(1, lines.width(of: header))
         }
+        var isNumeric = columns.map { _ in true }
+        var widestValue = 0
         for row in window {
             lines.removeAll()
             for index in natural.indices {
                 let cell = appendCell(of: row, at: index)
-                natural[index] = max(natural[index], lines.width(of: cell))
+                let width = lines.width(of: cell)
+                natural[index] = max(natural[index], width)
+                widestValue = max(widestValue, width)
                 if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
+                if ![.integer, .real, .null].contains(row.storageClass(at: index)) { isNumeric[index] = false }
             }
         }
-        let widths = ColumnFitting.fit(natural, terminalWidth: terminalWidth)
+        guard let widths = ColumnFitting.fit(natural, keeping: isNumeric, terminalWidth: terminalWidth) else {
+            startExpanded(widestValue: widestValue)
+            return
+        }
         self.widths = widths
         rowStart = Array((style.vertical + " ").utf8)
         cellGap = Array((" " + style.vertical + " ").utf8)
@@ -110,7 +127,11 @@ final class GridRenderer: ResultRenderer {
         if let top = style.top { output.append(top.bytes(widths: widths)) }
         lines.removeAll()
         cellLines.removeAll(keepingCapacity: true)
-        for name in columns { cellLines.append(lines.append(name)) }
+        cellClasses.removeAll(keepingCapacity: true)
+        for name in columns {
+            cellLines.append(lines.append(name))
+            cellClasses.append(nil)
+        }
         writeLines(widths: widths, centered: true)
         output.append(style.headerSeparator.bytes(widths: widths))
 
@@ -119,14 +140,33 @@ final class GridRenderer: ResultRenderer {
         for row in leadingRows { writeBody(row) }
     }
 
+    /// The fallback when no grid fits: a line that says so, then one block per row.
+    private func startExpanded(widestValue: Int) {
+        guard let terminalWidth else { return }
+        let records = ExpandedRecords(columns: columns, style: style, terminalWidth: terminalWidth,
+                                      widestValue: widestValue, output: output, styler: styler)
+        expanded = records
+        output.append(styler.styled(ExpandedRecords.note(terminalWidth: terminalWidth), as: .note) + "\n")
+        let leadingRows = window
+        window = []
+        for row in leadingRows { writeBody(row) }
+    }
+
     private func writeBody<Row: ResultRow>(_ row: Row) {
+        if let expanded {
+            rowsWritten += 1
+            expanded.write(row, number: rowsWritten, nullValue: nullValue, lines: &lines)
+            return
+        }
         guard let widths else { return }
         lines.removeAll()
         cellLines.removeAll(keepingCapacity: true)
+        cellClasses.removeAll(keepingCapacity: true)
         var height = 1
         for index in 0..<row.columnCount {
             let cell = appendCell(of: row, at: index)
             cellLines.append(cell)
+            cellClasses.append(row.storageClass(at: index))
             height = max(height, cell.count)
         }
         if height > 1 && style.rowDivider != nil { drawsDividers = true }
@@ -151,7 +191,8 @@ final class GridRenderer: ResultRenderer {
             for (column, cell) in cellLines.enumerated() {
                 if column > 0 { output.append(cellGap) }
                 if lineIndex < cell.count {
-                    writeLine(lines.lines[cell.lowerBound + lineIndex], width: widths[column], centered: centered)
+                    writeLine(lines.lines[cell.lowerBound + lineIndex], width: widths[column], centered: centered,
+                              storageClass: cellClasses[column])
                 } else {
                     output.append(UInt8(ascii: " "), count: widths[column])
                 }
@@ -160,14 +201,19 @@ final class GridRenderer: ResultRenderer {
         }
     }
 
-    /// Writes one line padded to `width`, or cut to `width - 1` columns and `…`.
-    private func writeLine(_ line: GridLines.Line, width: Int, centered: Bool) {
+    /// Writes one line padded to `width`, or cut to `width - 1` columns and `…` (a number is
+    /// written whole, wider than its column). A NULL is styled, its padding is not.
+    private func writeLine(_ line: GridLines.Line, width: Int, centered: Bool, storageClass: StorageClass?) {
+        let isNull = storageClass == .null
         lines.withBytes(of: line) { bytes in
-            if line.width <= width {
-                let padding = width - line.width
+            let isNumber = storageClass == .integer || storageClass == .real
+            if line.width <= width || isNumber {
+                let padding = max(0, width - line.width)
                 let left = centered ? padding / 2 : 0
                 output.append(UInt8(ascii: " "), count: left)
+                if isNull { styler.open(.null, in: output) }
                 output.append(bytes)
+                if isNull { styler.close(.null, in: output) }
                 output.append(UInt8(ascii: " "), count: padding - left)
                 return
             }
@@ -179,8 +225,10 @@ final class GridRenderer: ResultRenderer {
                 used += scalarWidth
                 end += length
             }
+            if isNull { styler.open(.null, in: output) }
             output.append(UnsafeBufferPointer(rebasing: bytes[..<end]))
             output.append(Self.ellipsis)
+            if isNull { styler.close(.null, in: output) }
             output.append(UInt8(ascii: " "), count: width - 1 - used)
         }
     }

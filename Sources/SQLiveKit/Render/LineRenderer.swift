@@ -11,11 +11,12 @@
 ///
 /// Names are right-aligned to the longest (at least 5 bytes; sqlite3 counts bytes, not
 /// characters). Each line ends with the row separator, which also separates records. NULL
-/// is `.nullvalue`; `.headers` plays no part.
+/// is `.nullvalue` (`NULL` on a terminal until it is set); `.headers` plays no part.
 final class LineRenderer: ResultRenderer {
     private let output: OutputBuffer
     private let rowSeparator: [UInt8]
     private let nullValue: [UInt8]
+    private let styler: CellStyler
     /// Each column's padded `name = `, made once per result.
     private var labels: [[UInt8]] = []
     private var rowCount = 0
@@ -23,7 +24,8 @@ final class LineRenderer: ResultRenderer {
     init(_ context: RenderContext) {
         output = context.output
         rowSeparator = Array(context.settings.rowSeparator.utf8)
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = Array(context.displayedNull.utf8)
+        styler = CellStyler(context)
     }
 
     func begin(columns: [String]) {
@@ -39,7 +41,9 @@ final class LineRenderer: ResultRenderer {
         for index in 0..<row.columnCount {
             output.append(labels[index])
             if row.storageClass(at: index) == .null {
+                styler.open(.null, in: output)
                 output.append(nullValue)
+                styler.close(.null, in: output)
             } else {
                 row.withText(at: index) { output.append(TextValue.untilNUL($0)) }
             }

@@ -1,12 +1,15 @@
 /// `list` and `tabs` modes: values joined by the column separator, rows ended by the row
-/// separator, NULL as `.nullvalue`; a header line first when `.headers on`.
+/// separator, NULL as `.nullvalue` (`NULL` on a terminal until it is set, see
+/// ``RenderContext/displayedNull``); a header line first when `.headers on`.
 final class ListRenderer: ResultRenderer {
     private var rows: DelimitedRows
     private let nullValue: [UInt8]
+    private let styler: CellStyler
 
     init(_ context: RenderContext) {
         rows = DelimitedRows(context)
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = Array(context.displayedNull.utf8)
+        styler = CellStyler(context)
     }
 
     func begin(columns: [String]) {
@@ -17,7 +20,9 @@ final class ListRenderer: ResultRenderer {
         let output = rows.output
         rows.write(cellCount: row.columnCount, header: { output.append($0) }) { index in
             if row.storageClass(at: index) == .null {
+                styler.open(.null, in: output)
                 output.append(nullValue)
+                styler.close(.null, in: output)
             } else {
                 row.withText(at: index) { output.append(TextValue.untilNUL($0)) }
             }

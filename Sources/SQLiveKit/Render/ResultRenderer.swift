@@ -25,3 +25,11 @@ public struct RenderContext {
         self.terminalWidth = terminalWidth
     }
 }
+
+extension RenderContext {
+    /// The text shown for NULL: `.nullvalue` when it was set or when output is a file or a
+    /// pipe (sqlite3's bytes); `NULL` on a terminal otherwise, so NULL and '' look different.
+    public var displayedNull: String {
+        settings.nullValueIsSet || terminalWidth == nil ? settings.nullValue : "NULL"
+    }
+}

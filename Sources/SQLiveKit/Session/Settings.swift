@@ -5,6 +5,8 @@ public struct Settings: Sendable, Equatable {
     public var mode: OutputMode = .list
     public var showHeaders = false
     public var nullValue = ""
+    /// `.nullvalue` was given: a terminal shows ``nullValue`` for NULL instead of `NULL`.
+    public var nullValueIsSet = false
     public var columnSeparator = "|"
     public var rowSeparator = "\n"
     /// The table named in `insert` mode's statements (`.mode insert NAME`).
@@ -18,6 +20,9 @@ public struct Settings: Sendable, Equatable {
     public var safeMode = false
     /// The folder `.migrate` reads when given none (`.migrations-dir`); nil: `./migrations`.
     public var migrationsDirectory: String?
+    /// How long a statement waits for another connection's lock (`.timeout`), kept across
+    /// `.open`.
+    public var busyTimeoutMilliseconds: Int32 = 5000
     /// Results taller than the terminal go through `$PAGER` (interactive sessions only).
     public var pager = true
 

@@ -26,13 +26,21 @@ final class TerminalFrontEnd {
     /// The panes on screen, while the line editor runs.
     private var dock: PaneDock?
 
-    init(session: Session, signals: SignalWatcher?) {
+    /// Prints the one-line greeting before the first prompt (not with `--quiet`).
+    private let greets: Bool
+
+    init(session: Session, signals: SignalWatcher?, greets: Bool) {
         self.session = session
         self.signals = signals
+        self.greets = greets
     }
 
     func run() {
         setlocale(LC_CTYPE, "")
+        if greets {
+            session.output.append(session.greeting(version: SQLiveVersion.current))
+            session.output.flush()
+        }
         let editor: LineEditor
         do throws(Diagnostic) {
             guard let waker = signals?.waker else { throw Diagnostic("cannot watch signals") }
@@ -88,6 +96,13 @@ final class TerminalFrontEnd {
     /// from history or pasted.
     private func runLines(of text: String, history: CommandHistory) {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            // `exit`, `quit` or `help` typed alone: answered here, never run as a query.
+            if session.answerPlainWord(String(line), insideStatement: splitter.isInsideStatement) {
+                history.add(String(line))
+                session.output.flush()
+                if session.quitRequested != nil { return }
+                continue
+            }
             entryLines.append(String(line))
             let units = splitter.feed(String(line))
             if !splitter.isInsideStatement {

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+
+/// What a person at the prompt reads first, and the plain words newcomers type.
+///
+/// The greeting is one line, printed by the terminal front-end only (never in scripts, as
+/// sqlite3's banner). `exit` and `quit` typed alone at the start of a statement leave, and
+/// `help` prints a short guide, as in litecli: at a prompt these words mean nothing else
+/// (a statement needs a keyword, and they are not DSL queries unless a table has that name,
+/// which then wins).
+extension Session {
+    /// The greeting line, fitted to the terminal's width when there is one.
+    public func greeting(version: String) -> String {
+        let text = "sqlive \(version): .help for help, .help dsl for queries without SQL, .pin for panes"
+        guard let width = environment.terminalWidth() else { return text + "\n" }
+        return TextWrapping.wrapLine(text, width: width, hangingIndent: 0) + "\n"
+    }
+
+    /// Answers a line that is only `exit`, `quit` or `help` (any case, an optional `;`):
+    /// true when it was one of them and is done with, false for input to run as usual.
+    /// Inside a statement the line belongs to the statement (as in psql), but `exit` and
+    /// `quit` get a hint on how to leave.
+    public func answerPlainWord(_ line: String, insideStatement: Bool = false) -> Bool {
+        var word = line.trimmingCharacters(in: .whitespaces).lowercased()
+        if word.hasSuffix(";") { word = String(word.dropLast()).trimmingCharacters(in: .whitespaces) }
+        guard ["exit", "quit", "help"].contains(word), !hasTable(named: word) else { return false }
+        guard !insideStatement else {
+            if word != "help" {
+                warn("\(word) is part of the statement being typed: end it with ; or drop it with Ctrl-C, then type \(word)")
+            }
+            return false
+        }
+        if word == "help" {
+            output.append(Self.plainHelp)
+        } else {
+            quitRequested = 0
+        }
+        return true
+    }
+
+    private static let plainHelp = """
+        sqlive runs SQL statements, DSL queries and meta-commands:
+          .help        every meta-command, then .help NAME for one
+          .help dsl    queries without SQL, e.g. product.filter(price > 10).order(name)
+          .pin QUERY   keep a query on screen, refreshed as the data changes
+          .help tour   a guided tour of live panes, in short scripts
+          .quit        leave (also exit, quit, or Ctrl-D)
+
+        """
+
+    private func hasTable(named name: String) -> Bool {
+        (try? connection.queue.inDatabase { try $0.tableExists(name) || $0.viewExists(name) }) ?? false
+    }
+}

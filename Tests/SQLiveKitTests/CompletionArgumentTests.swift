@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import SQLiveKit
+
+/// Tab completion of meta-command arguments: file names for the commands that read or write
+/// files, SQL and DSL for a QUERY argument (`.pin`), and no space before text that follows
+/// the cursor.
+@Suite struct CompletionArgumentTests {
+    let shop: TestSession
+    let folder: TemporaryDirectory
+
+    init() throws {
+        shop = try ShopDatabase.session()
+        folder = try TemporaryDirectory()
+        for name in ["report.sql", "restock.sql", ".hidden.sql"] {
+            FileManager.default.createFile(atPath: folder.path(name), contents: Data())
+        }
+        try FileManager.default.createDirectory(atPath: folder.path("migrations"), withIntermediateDirectories: true)
+    }
+
+    private func complete(_ line: String, after restOfLine: String = "") -> Completion {
+        CompletionProvider.standard.completion(for: CompletionRequest(line: line, restOfLine: restOfLine), in: shop.session)
+    }
+
+    @Test(arguments: [".read", ".open", ".output", ".once", ".import"])
+    func file_arguments_complete_from_the_folder_typed(command: String) {
+        let base = folder.url.path + "/"
+        let completion = complete("\(command) \(base)re")
+        #expect(completion.word == base + "re")
+        #expect(completion.candidates == [base + "report.sql", base + "restock.sql"])
+        #expect(complete("\(command) \(base)rep").replacement == base + "report.sql ")
+    }
+
+    @Test func a_folder_completes_with_a_slash_and_no_space_and_hidden_files_only_when_asked() {
+        let base = folder.url.path + "/"
+        #expect(complete(".read \(base)mig").replacement == base + "migrations/")
+        #expect(complete(".read \(base).hid").candidates == [base + ".hidden.sql"])
+        #expect(!complete(".read \(base)").candidates.contains(base + ".hidden.sql"))
+    }
+
+    @Test func migrate_offers_folders_and_its_options() {
+        let base = folder.url.path + "/"
+        #expect(complete(".migrate \(base)").candidates == [base + "migrations/"])
+        #expect(complete(".migrate --d").candidates == ["--dry-run"])
+    }
+
+    @Test func import_completes_the_file_then_the_table() {
+        let base = folder.url.path + "/"
+        #expect(complete(".import --csv \(base)rep").candidates == [base + "report.sql"])
+        #expect(complete(".import --skip 1 \(base)report.sql prod").candidates == ["product"])
+    }
+
+    @Test func pin_completes_its_query_as_dsl_or_sql() {
+        // The first word may be a table (DSL) or a column (SQL), as at the prompt.
+        #expect(complete(".pin prod").candidates == ["product", "productId"])
+        #expect(complete(".pin --rows 5 product.fil") == Completion(word: "fil", candidates: ["filter"]))
+        #expect(complete(".pin --name cheap --dedupe product.filter(pri").candidates == ["price"])
+        #expect(complete(".pin SELECT * FROM cust").candidates == ["customer"])
+        #expect(complete(".pin --name pro").candidates.isEmpty)
+        #expect(complete(".export out.csv product.ord").candidates == ["order", "orderByPrimaryKey"])
+    }
+
+    @Test func a_completed_word_gets_no_space_before_text_that_follows() {
+        #expect(complete("product.order(pr", after: ".desc)").replacement == "price")
+        #expect(complete("product.order(pr", after: "").replacement == "price ")
+        #expect(complete("product.order(pr", after: " ").replacement == "price ")
+    }
+}
