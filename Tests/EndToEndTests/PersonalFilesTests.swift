@@ -32,7 +32,7 @@ import Testing
     @Test(.enabled(if: TmuxTerminal.isAvailable, "tmux is not installed"))
     func at_the_prompt_an_unusable_home_writes_no_history_here() throws {
         let terminal = try TmuxTerminal(
-            command: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", work.path, BinaryRunner.sqlivePath, "--mode", "list"],
+            command: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", work.path, BinaryRunner.sqlivePath, "--quiet", "--mode", "list"],
             environment: ["HOME": ".", "LANG": "C.UTF-8", "NO_COLOR": "1"], timeout: 15)
         defer { terminal.close() }
         try terminal.waitForScreen("the warning and the prompt") {
@@ -53,7 +53,7 @@ import Testing
         let home = try TemporaryFolder()
         home.write(".replrc", ".print slow start\nWITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c LIMIT 3000000) SELECT 'personal done' FROM c WHERE i = 3000000;\n")
         let terminal = try TmuxTerminal(
-            command: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", work.path, BinaryRunner.sqlivePath, "--mode", "list"],
+            command: ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", work.path, BinaryRunner.sqlivePath, "--quiet", "--mode", "list"],
             environment: ["HOME": home.path, "LANG": "C.UTF-8", "NO_COLOR": "1"], timeout: 15)
         defer { terminal.close() }
         try terminal.waitForScreen("the personal init file started") { $0.hasPrefix("slow start") }

@@ -43,8 +43,15 @@ import Testing
     /// Refresh times and durations change from run to run: they are written as `hh:mm:ss`
     /// and `… ms`.
     static func normalized(_ text: String) -> String {
-        text.replacingOccurrences(of: #"\b\d\d:\d\d:\d\d\b"#, with: "hh:mm:ss", options: .regularExpression)
+        let timed = text.replacingOccurrences(of: #"\b\d\d:\d\d:\d\d\b"#, with: "hh:mm:ss", options: .regularExpression)
             .replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(… ms)", options: .regularExpression)
+        // `.panes` lists how long each query took (last_ms, median_ms): `…` in their cells,
+        // padded so the grid keeps its width.
+        return timed.replacing(/(hh:mm:ss +│ )(\d+\.\d +)│ (\d+\.\d +)│/) { match in
+            let last = "…".padding(toLength: match.2.count, withPad: " ", startingAt: 0)
+            let median = "…".padding(toLength: match.3.count, withPad: " ", startingAt: 0)
+            return "\(match.1)\(last)│ \(median)│"
+        }
     }
 
     @Test func help_tour_and_the_tour_readme_name_every_script() throws {

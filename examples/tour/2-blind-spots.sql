@@ -15,7 +15,7 @@ UPDATE tag SET uses = 10 WHERE name = 'sql';
 .notify tag
 
 -- A virtual table: what its module changes on its own is not seen either. FTS5 writes its
--- index into shadow tables, which GRDB does see: the cause lists them.
+-- index into shadow tables; sqlive counts those writes as changes of the virtual table.
 CREATE VIRTUAL TABLE note USING fts5(body);
 INSERT INTO note(body) VALUES ('panes refresh on commits');
 .pin --name notes SELECT body FROM note WHERE note MATCH 'commits'

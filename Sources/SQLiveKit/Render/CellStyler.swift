@@ -53,12 +53,12 @@ public struct CellStyler: Sendable {
 
     public func open(_ role: Role, in output: OutputBuffer) {
         guard isEnabled, let parameters = role.parameters else { return }
-        output.append("\u{1B}[\(parameters)m")
+        output.appendUnfiltered("\u{1B}[\(parameters)m")
     }
 
     public func close(_ role: Role, in output: OutputBuffer) {
         guard isEnabled, role.parameters != nil else { return }
-        output.append("\u{1B}[0m")
+        output.appendUnfiltered("\u{1B}[0m")
     }
 
     /// `text` wrapped in the role's style (unchanged when disabled).
