@@ -471,6 +471,23 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// `.refresh` inside a transaction that dropped the pane's table waits for its end: the
+    /// pane showed "no such table" for good after the ROLLBACK brought the table back (found
+    /// by the differential tester, seed 3).
+    @Test func a_table_brought_back_by_a_rollback_is_still_watched() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin --name n SELECT count(*) FROM player")
+        let output = test.run("""
+            BEGIN;
+            DROP TABLE player;
+            .refresh
+            ROLLBACK;
+            INSERT INTO player(name) VALUES ('Craig');
+            """)
+        #expect(output.hasSuffix("-- pane 1 (n): insert player[3]\n3\n"))
+        #expect(test.run(".region SELECT count(*) FROM player") == "player(*)\n")
+    }
+
     // MARK: - One frame, one commit
 
     @Test func panes_woken_by_one_commit_show_the_same_state() async throws {

@@ -91,6 +91,9 @@ extension PaneBoard {
     /// Compiles a pane's text on the user's connection, through the session's compiler.
     func compile(_ text: String) throws(Diagnostic) -> CompiledPane {
         let (sql, arguments, names, declared) = try connection.access { db in
+            // GRDB's cached schema may predate a rollback that brought a table back; the
+            // region's table names are looked up in it.
+            db.clearSchemaCache()
             guard let statement = try compiler.compile(text, db) else {
                 throw Diagnostic("a pane needs a query, not only comments")
             }
@@ -155,7 +158,15 @@ extension PaneBoard {
                 pendingRestarts[panes[index].id] = cause
                 return
             }
-            let query = try compile(panes[index].query)
+            let query: CompiledPane
+            do {
+                query = try compile(panes[index].query)
+            } catch where connection.queue.inDatabase({ $0.isInsideTransaction }) {
+                // The user's connection sees the transaction's schema (a table dropped in
+                // it, say), not the committed one the pane reads: try again at its end.
+                pendingRestarts[panes[index].id] = cause
+                return
+            }
             panes[index].status = .live
             try start(index, query: query, cause: cause, inheriting: previous)
         } catch {

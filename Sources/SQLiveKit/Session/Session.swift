@@ -108,7 +108,14 @@ public final class Session {
             report(Diagnostic("\(error)"), at: unit.location)
             succeeded = false
         }
-        if unit.kind == .sql { paneBoard.statementDidRun(unit.text) }
+        if unit.kind == .sql {
+            paneBoard.statementDidRun(unit.text)
+            // GRDB clears its cached schema when a statement changes it, but not when a
+            // ROLLBACK (or a failure that ends the transaction) brings the old one back.
+            if !succeeded || StatementImpact.verb(of: unit.text) == "ROLLBACK" {
+                try? withDatabase { $0.clearSchemaCache() }
+            }
+        }
         settlePanes()
         finishUnit()
         return succeeded
