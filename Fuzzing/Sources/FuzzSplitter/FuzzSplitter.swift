@@ -31,7 +31,7 @@ public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzCheck(text.utf8.contains(subsequence: splitter.pendingText.utf8), "the pending text is not in the input")
         }
     }
-    if let rest = splitter.finish() { units.append(rest) }
+    units += splitter.finish()
     fuzzCheck(!splitter.isInsideStatement, "finish() left a statement pending")
     checkCoverage(of: Array(lines.joined(separator: "\n").utf8), by: units)
     return 0

@@ -83,15 +83,30 @@ public struct InputSplitter {
         return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))
     }
 
-    /// Called at end of input: returns what was left unfinished, if it holds any SQL, or a
-    /// DSL query with brackets still open (its parser says which).
-    public mutating func finish() -> InputUnit? {
+    /// Called at end of input: returns what was left pending. As in sqlite3, statements
+    /// whose last one lacks only its `;` (`insert …; insert …`, `select 1 -- done`) run; text
+    /// that a `;` would not complete (an open string, a trigger without END) is an
+    /// ``InputUnit/Kind/incompleteSQL`` unit, and a DSL query with brackets still open is
+    /// returned as it is (its parser says which).
+    public mutating func finish() -> [InputUnit] {
         defer { discardPending() }
         if openDSLBrackets != nil {
-            return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))
+            return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))]
         }
-        guard !pending.isEmpty, !Self.isOnlyCommentsOrSpace(pending) else { return nil }
-        return InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine))
+        guard !pending.isEmpty, !Self.isOnlyCommentsOrSpace(pending) else { return [] }
+        // On a line of its own, the `;` can't end up inside a trailing `--` comment.
+        let terminator = "\n;"
+        guard Self.isComplete(pending + terminator) else {
+            return [InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine))]
+        }
+        var units: [InputUnit] = []
+        Self.forEachStatement(in: pending + terminator) { text, lineOffset in
+            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset)))
+        }
+        if let last = units.indices.last, units[last].text.hasSuffix(terminator) {
+            units[last].text.removeLast(terminator.count)
+        }
+        return units
     }
 
     /// Drops the pending statement (Ctrl-C at a continuation prompt).
