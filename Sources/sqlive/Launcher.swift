@@ -42,7 +42,10 @@ struct Launcher {
         defer { withExtendedLifetime(signals) {} }
 
         runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
-        if let status = session.quitRequested { return status }
+        if let status = session.quitRequested {
+            closeDatabase(of: session)
+            return status
+        }
         // Options given on the command line win over the init file's settings.
         applyCommandLineSettings(to: &session.settings)
 
@@ -61,7 +64,21 @@ struct Launcher {
         if case .terminate(let signal) = session.stopRequest.reason {
             return Termination(session: session, signal: signal).finish()
         }
+        closeDatabase(of: session)
         return session.quitRequested ?? (session.errorCount == 0 ? 0 : 1)
+    }
+
+    /// Closes the database on the way out, as sqlite3 does: a WAL database is checkpointed
+    /// and its `-wal` and `-shm` files removed, and a transaction the input left open is
+    /// rolled back, which stderr says (sqlite3 rolls it back silently).
+    private func closeDatabase(of session: Session) {
+        let cleanup = session.closeForExit()
+        if cleanup.rolledBack {
+            session.warn("the input ended inside a transaction: it was rolled back (end it with COMMIT to keep its changes)")
+        }
+        for problem in cleanup.problems {
+            session.warn(problem)
+        }
     }
 
     private func initialSettings(isTerminal: Bool) -> Settings {

@@ -161,6 +161,24 @@ import Glibc
         try Self.expectClean(database, rows: "committed\n")
     }
 
+    @Test func sigterm_after_an_autocommitted_write_leaves_it_in_the_main_file() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "PRAGMA journal_mode = WAL; CREATE TABLE t(x);"])
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("INSERT INTO t VALUES ('autocommitted');\nSELECT 'ready';\n")
+        try process.waitForOutput { $0.contains("ready") }
+        #expect(FileManager.default.fileExists(atPath: database + "-wal"), "the write is in the WAL while sqlive runs")
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == "sqlive: terminated (SIGTERM); no transaction was open\n")
+        // A copy of the main file alone holds the committed row: it was checkpointed.
+        let copy = folder.path + "/copy.db"
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        try Self.expectClean(copy, rows: "autocommitted\n")
+    }
+
     /// `PRAGMA integrity_check` is ok, the table holds `rows`, and no journal is left over.
     static func expectClean(_ database: String, rows: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let check = try BinaryRunner.sqlite3([database, "PRAGMA integrity_check; SELECT x FROM t;"])
