@@ -11,7 +11,7 @@ struct Launcher {
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let isInteractive = isatty(0) == 1 && isatty(1) == 1
+        let isInteractive = !options.batch && isatty(0) == 1 && isatty(1) == 1
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
@@ -48,6 +48,11 @@ struct Launcher {
         }
         // Options given on the command line win over the init file's settings.
         applyCommandLineSettings(to: &session.settings)
+        let startCommandsRan = runStartCommands(in: session, signals: signals)
+        if let status = session.quitRequested ?? (startCommandsRan ? nil : 1) {
+            closeDatabase(of: session)
+            return status
+        }
 
         if session.stopRequest.isTerminating {
             // A signal during the init file: nothing else runs.
@@ -94,6 +99,23 @@ struct Launcher {
         if options.bail { settings.bail = true }
         if options.echo { settings.echo = true }
         if options.safe { settings.safeMode = true }
+        if let nullValue = options.nullvalue { settings.nullValue = nullValue }
+        if let separator = options.separator { settings.columnSeparator = separator }
+        if let newline = options.newline { settings.rowSeparator = newline }
+    }
+
+    /// `--cmd` (sqlite3's `-cmd`): each runs as a one-line script before the input, which
+    /// then runs as usual. False when one stopped the run (`.quit`, or an error under bail).
+    private func runStartCommands(in session: Session, signals: SignalWatcher?) -> Bool {
+        guard !options.cmd.isEmpty else { return true }
+        signals?.interrupter.arm(session.connection)
+        defer { signals?.interrupter.disarm() }
+        let runner = ScriptRunner(session: session)
+        for command in options.cmd {
+            var lines = StringLineSource(command)
+            if !runner.run(&lines, source: "--cmd") { return false }
+        }
+        return true
     }
 
     /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script.
