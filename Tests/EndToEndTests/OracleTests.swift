@@ -27,7 +27,7 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// The modes sqlite3 and sqlive must agree on, as typed after `.mode`.
-    static let modes = ["list", "csv", "tabs", "json", "line", "quote", "insert t"]
+    static let modes = ["list", "csv", "tabs", "json", "line", "quote", "insert t", "ascii", "html", "tcl"]
 
     static var all: [OracleCase] {
         modes.flatMap { mode in
@@ -126,7 +126,7 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
         Scenario("values and pragmas", body: ".headers on\n" + fixture + "VALUES (1, 'a'), (2, NULL);\nPRAGMA table_info(t);"),
     ]
 
-    static let extraCases: [OracleCase] = [
+    static let extraCases: [OracleCase] = columnCases + [
         OracleCase(name: "schema: quoted table names get IF NOT EXISTS", script: """
             CREATE TABLE "x"(a);
             CREATE TABLE 'y'(a);
@@ -182,4 +182,38 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
                        sqliveArguments: ["--mode", mode, "--headers"])
         }
     }
+
+    /// `column` mode on results of at most 100 rows (sqlive sizes columns from the first
+    /// 100, sqlite3 from all) and of characters one column wide (sqlite3 3.40 pads by
+    /// character count, sqlive by display width): docs/SQLITE3.md says both.
+    static let columnCases: [OracleCase] = [
+        OracleCase(name: "column: headers on by default, a rule of dashes", script: """
+            .mode column
+            SELECT 1 AS a, 'hello' AS bb, NULL AS c UNION ALL SELECT 22, 'x', 3.5;
+            """),
+        OracleCase(name: "column: headers off", script: ".mode column\n.headers off\nSELECT 1 AS a, 'hello' AS bb;"),
+        OracleCase(name: "column: .headers before .mode is kept", script: ".headers off\n.mode column\nSELECT 1 AS a;\n.mode list\nSELECT 2 AS b;"),
+        OracleCase(name: "column: .width sizes and right-aligns, wider values wrap", script: """
+            .mode column
+            .width 3 -8 0
+            SELECT 12345 AS a, 'hello' AS bb, 'x' AS c UNION ALL SELECT 1, 'a long value here', NULL;
+            .width -10 10
+            .headers off
+            SELECT 'abcdefg', 123456;
+            .width
+            SELECT 'abcdefg', 123456;
+            """),
+        OracleCase(name: "column: values wider than 60 wrap at 60", script: """
+            .mode column
+            SELECT printf('%.70c', 'x') AS long, 2 AS n, 'a' || char(10) || 'b' AS lines, 'a' || char(9) || 'b' AS tab;
+            """),
+        OracleCase(name: "column: nullvalue and a hundred rows", script: """
+            .mode column
+            .nullvalue NULL
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100)
+            SELECT x, CASE WHEN x % 3 = 0 THEN NULL ELSE 'row ' || x END AS label FROM c;
+            """),
+        OracleCase(name: "column: -column keeps headers off", script: "SELECT 1 AS a, 2 AS b;",
+                   sqlite3Arguments: ["-column"], sqliveArguments: ["-column"]),
+    ]
 }

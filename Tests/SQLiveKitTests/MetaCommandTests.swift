@@ -83,6 +83,7 @@ import Testing
                nullvalue: ""
             colseparator: ","
             rowseparator: "\\r\\n"
+                   width:\u{20}
                   output: stdout
                     echo: off
                     bail: off

@@ -49,5 +49,6 @@ extension CommandRegistry {
         TraceCommand(),
         UnpinCommand(),
         WhyCommand(),
+        WidthCommand(),
     ])
 }

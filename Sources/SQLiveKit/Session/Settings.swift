@@ -3,7 +3,20 @@
 /// Defaults follow the sqlite3 shell so that scripts written for it print the same bytes.
 public struct Settings: Sendable, Equatable {
     public var mode: OutputMode = .list
-    public var showHeaders = false
+    /// Whether column names are shown. Setting it (`.headers`, `--headers`) also stops
+    /// `.mode column` from turning them on, as in sqlite3.
+    public var showHeaders: Bool {
+        get { headers }
+        set {
+            headers = newValue
+            headersChosen = true
+        }
+    }
+    private var headers = false
+    private var headersChosen = false
+    /// `.width`: the width of each column in `column` mode, in order; 0 sizes a column to
+    /// fit, a negative width right-aligns it.
+    public var columnWidths: [Int] = []
     public var nullValue = ""
     public var columnSeparator = "|"
     public var rowSeparator = "\n"
@@ -42,7 +55,16 @@ public struct Settings: Sendable, Equatable {
             rowSeparator = "\n"
         case .insert:
             insertTable = table ?? "table"
-        case .box, .table, .markdown, .json:
+        case .ascii:
+            columnSeparator = "\u{1F}"
+            rowSeparator = "\u{1E}"
+        case .tcl:
+            columnSeparator = " "
+            rowSeparator = "\n"
+        case .column:
+            rowSeparator = "\n"
+            if !headersChosen { headers = true }
+        case .box, .table, .markdown, .json, .html:
             break
         }
     }
@@ -50,9 +72,12 @@ public struct Settings: Sendable, Equatable {
     /// Switches mode the way sqlite3's command-line options (`-csv`, `-tabs`, …) do: as
     /// ``setMode(_:table:)``, except that csv keeps the row separator. `sqlite3 -csv` ends
     /// rows with "\n" where `.mode csv` ends them with "\r\n".
+    /// Nor does `-column` turn headers on.
     public mutating func setCommandLineMode(_ newMode: OutputMode) {
         let keptRowSeparator = rowSeparator
+        let keptHeaders = headers
         setMode(newMode)
         if newMode == .csv { rowSeparator = keptRowSeparator }
+        headers = keptHeaders
     }
 }
