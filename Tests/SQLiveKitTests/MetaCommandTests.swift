@@ -33,11 +33,31 @@ import Testing
         #expect(session.errorText.contains("unknown command .nope"))
     }
 
+    @Test func did_you_mean_suggests_only_near_misses_and_names_absent_sqlite3_commands() throws {
+        let session = try TestSession()
+        session.run(".tabels\n.hedaers on\n.xyzzy\n.prompt 'a> '\n.ar --list\n.lnt")
+        #expect(session.errorText == """
+            error: test.sql:1: unknown command .tabels
+              did you mean .tables? (.help lists every command)
+            error: test.sql:2: unknown command .hedaers
+              did you mean .headers? (.help lists every command)
+            error: test.sql:3: unknown command .xyzzy
+              type .help for the list of commands
+            error: test.sql:4: unknown command .prompt: sqlite3's .prompt is not in sqlive
+              \(SQLite3Commands.absent["prompt"] ?? "")
+            error: test.sql:5: unknown command .ar: sqlite3's .archive is not in sqlive
+              sqlive does not read or write SQL archives (sqlar); use sqlite3 -A
+            error: test.sql:6: unknown command .lnt
+              type .help for the list of commands
+
+            """)
+    }
+
     @Test func commands_answer_to_unambiguous_prefixes() throws {
         let session = try TestSession()
         #expect(session.run(".hea on\n.headers") == "headers: on\n")
         session.run(".s")
-        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .show, .sql\n")
+        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .shell, .show, .sql\n")
     }
 
     @Test func tables_lists_tables_and_views_in_columns() throws {

@@ -1,6 +1,7 @@
 extension CommandRegistry {
     /// Every meta-command sqlive has. A new command is one type and one line here.
     public static let standard = CommandRegistry([
+        BackupCommand(),
         BailCommand(),
         ChangesCommand(),
         ChartCommand(),
@@ -38,10 +39,12 @@ extension CommandRegistry {
         ReadCommand(),
         RefreshCommand(),
         RegionCommand(),
+        RestoreCommand(),
         ResumeCommand(),
         SchemaCommand(),
         SeparatorCommand(),
         SQLCommand(),
+        ShellCommand(),
         ShowCommand(),
         TablesCommand(),
         TimeoutCommand(),

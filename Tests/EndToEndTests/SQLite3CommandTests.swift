@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// sqlite3's dot-commands that sqlive gained for scripts and `.sqliterc` files: `.backup`,
+/// `.save`, `.restore` (SQLite's online backup API) and `.shell`/`.system`, with sqlite3 as
+/// the oracle, and their refusal under `--safe`.
+@Suite struct SQLite3CommandTests {
+    @Test func backup_save_and_restore_copy_databases_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        for shell in ["sqlite3", "sqlive"] {
+            let script = """
+                create table t(a); insert into t values (1), (2);
+                .backup \(folder.path)/\(shell)-backup.db
+                .save \(folder.path)/\(shell)-saved.db
+                delete from t;
+                select count(*) from t;
+                .restore \(folder.path)/\(shell)-backup.db
+                select count(*) from t;
+                attach ':memory:' as side;
+                create table side.s(x); insert into side.s values ('side');
+                .backup side \(folder.path)/\(shell)-side.db
+
+                """
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([], input: script) : try BinaryRunner.sqlive([], input: script)
+            #expect(result == ProcessResult(stdout: "0\n2\n", stderr: "", status: 0), "\(shell)")
+            for (file, query, rows) in [("backup", "select a from t", "1\n2\n"), ("saved", "select a from t", "1\n2\n"), ("side", "select x from s", "side\n")] {
+                let check = try BinaryRunner.sqlite3(["\(folder.path)/\(shell)-\(file).db", "pragma integrity_check; \(query)"])
+                #expect(check.stdout == "ok\n" + rows, "\(shell) \(file)")
+            }
+        }
+    }
+
+    @Test func restore_from_a_missing_file_is_an_error_and_keeps_the_data() throws {
+        let result = try BinaryRunner.sqlive([], input: "create table t(a); insert into t values (1);\n.restore /nonexistent/x.db\nselect a from t;\n")
+        #expect(result == ProcessResult(stdout: "1\n", stderr: "error: stdin:2: cannot open /nonexistent/x.db: unable to open database file\n", status: 1))
+    }
+
+    @Test func shell_and_system_run_a_command_line_as_sqlite3_does() throws {
+        let script = "select 1;\n.shell echo 'a b' c\n.system printf '%s\\n' x\nselect 2;\n.shell exit 3\nselect 4;\n"
+        let expected = try BinaryRunner.sqlite3([], input: script)
+        let actual = try BinaryRunner.sqlive([], input: script)
+        #expect(expected.stdout == "1\na b c\nxn2\n4\n")
+        #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "warning: the command exited with status 3: exit 3\n", status: expected.status))
+    }
+
+    @Test func safe_mode_refuses_shell_backup_and_restore() throws {
+        let folder = try TemporaryFolder()
+        let result = try BinaryRunner.sqlive(["--safe"], input: ".shell touch \(folder.path)/ran\n.save \(folder.path)/copy.db\n.restore \(folder.path)/copy.db\n")
+        #expect(result.stderr == """
+            error: stdin:1: .shell is disabled in safe mode: it runs other programs
+              start sqlive without --safe to use it
+            error: stdin:2: .backup is disabled in safe mode: it writes files
+              start sqlive without --safe to use it
+            error: stdin:3: .restore is disabled in safe mode: it opens other files
+              start sqlive without --safe to use it
+
+            """)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+}
