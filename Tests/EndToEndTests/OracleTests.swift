@@ -126,7 +126,7 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
         Scenario("values and pragmas", body: ".headers on\n" + fixture + "VALUES (1, 'a'), (2, NULL);\nPRAGMA table_info(t);"),
     ]
 
-    static let extraCases: [OracleCase] = columnCases + [
+    static let extraCases: [OracleCase] = columnCases + explainCases + [
         OracleCase(name: "schema: quoted table names get IF NOT EXISTS", script: """
             CREATE TABLE "x"(a);
             CREATE TABLE 'y'(a);
@@ -215,5 +215,31 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             """),
         OracleCase(name: "column: -column keeps headers off", script: "SELECT 1 AS a, 2 AS b;",
                    sqlite3Arguments: ["-column"], sqliveArguments: ["-column"]),
+    ]
+
+    /// `.explain on|off|auto`: the EXPLAIN listing (loops indented) and the plan's tree.
+    static let explainCases: [OracleCase] = [
+        OracleCase(name: "explain: auto lays out EXPLAIN and draws query plans", script: """
+            create table t(a, b); create index ti on t(b);
+            explain select a from t where a > 1 order by b;
+            explain select * from t t1, t t2 where t1.a = t2.b;
+            explain query plan select * from t where a in (select a from t);
+            explain select count(*) from t group by b;
+            """),
+        OracleCase(name: "explain: on, off and back to auto", script: """
+            create table t(a, b);
+            .explain off
+            explain query plan select * from t;
+            explain select 1;
+            .explain ON
+            explain query plan select * from t where a in (select b from t);
+            select 1 as x, null as y, 'a longer value' as z;
+            .explain 0
+            explain query plan select 1;
+            .explain
+            select 2 as only;
+            .explain auto
+            explain query plan select * from t;
+            """),
     ]
 }

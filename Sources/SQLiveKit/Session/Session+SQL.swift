@@ -99,7 +99,8 @@ extension Session {
             try cursor.forEach { _ in }
             return
         }
-        let renderer = makeRenderer?(renderContext) ?? settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer?(renderContext)
+            ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement))
         renderer.begin(columns: statement.columnNames)
         do {
             try cursor.forEach { sqliteStatement in
@@ -125,10 +126,22 @@ extension Session {
             try statement.step { _ in }
             return
         }
-        let renderer = makeRenderer?(renderContext) ?? settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind)
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }
+    }
+
+    /// The renderer of a statement's rows, as sqlite3 chooses it by `.explain`: under
+    /// `auto` (the default) `EXPLAIN` gets sqlite3's listing layout and `EXPLAIN QUERY PLAN`
+    /// its tree; under `on` every result gets the listing layout; under `off`, none.
+    /// `explainKind` is `sqlite3_stmt_isexplain`'s answer: 1 for EXPLAIN, 2 for the plan.
+    private func resultRenderer(explainKind: Int32) -> any ResultRenderer {
+        switch (settings.explain, explainKind) {
+        case (.on, _), (.auto, 1): ExplainRenderer(renderContext)
+        case (.auto, 2): QueryPlanRenderer(renderContext)
+        default: settings.mode.makeRenderer(renderContext)
+        }
     }
 
     /// Adds what sqlive knows and SQLite doesn't say to an execution error.

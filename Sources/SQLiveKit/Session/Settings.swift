@@ -14,6 +14,9 @@ public struct Settings: Sendable, Equatable {
     }
     private var headers = false
     private var headersChosen = false
+    /// `.explain on|off|auto`: how `EXPLAIN` results are laid out, as in sqlite3 (see
+    /// `Session.resultRenderer(explainKind:)`).
+    public var explain = ExplainSetting.auto
     /// `.width`: the width of each column in `column` mode, in order; 0 sizes a column to
     /// fit, a negative width right-aligns it.
     public var columnWidths: [Int] = []
@@ -80,4 +83,9 @@ public struct Settings: Sendable, Equatable {
         if newMode == .csv { rowSeparator = keptRowSeparator }
         headers = keptHeaders
     }
+}
+
+/// The values of `.explain`.
+public enum ExplainSetting: String, Sendable {
+    case on, off, auto
 }
