@@ -57,4 +57,26 @@ import Testing
             """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
+
+    @Test func trace_writes_each_statement_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        for shell in ["sqlite3", "sqlive"] {
+            let script = """
+                .trace stdout
+                create table t(a); insert into t values (1);
+                select * from t;
+                .trace off
+                select 2;
+                .trace \(folder.path)/\(shell).trace
+                select 3 -- with a comment
+                ;
+                .trace off
+
+                """
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([], input: script) : try BinaryRunner.sqlive([], input: script)
+            #expect(result == ProcessResult(stdout: "create table t(a);\ninsert into t values (1);\nselect * from t;\n1\n2\n3\n", stderr: "", status: 0), "\(shell)")
+        }
+        let expected = try String(contentsOfFile: folder.path + "/sqlite3.trace", encoding: .utf8)
+        #expect(try String(contentsOfFile: folder.path + "/sqlive.trace", encoding: .utf8) == expected)
+    }
 }

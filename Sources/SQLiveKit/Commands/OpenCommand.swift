@@ -34,5 +34,6 @@ struct OpenCommand: MetaCommand {
             try FreshDatabaseFile.clear(options.path)
         }
         session.replaceConnection(try DatabaseConnection(options))
+        session.installStatementTrace()
     }
 }

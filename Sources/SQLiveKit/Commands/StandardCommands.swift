@@ -9,6 +9,7 @@ extension CommandRegistry {
         DumpCommand(),
         EchoCommand(),
         EditCommand(),
+        EventsCommand(),
         ExplainCommand(),
         ExportCommand(),
         ExternalCommand(),

@@ -39,6 +39,8 @@ public final class Session {
     public private(set) lazy var paneBoard = PaneBoard(session: self)
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
     var parameters = ParameterStore()
+    /// sqlite3's `.trace`: where the SQL of each statement goes; nil when off.
+    var statementTrace: StatementTrace?
     /// The last SQL statement run, which `.edit` opens.
     var lastStatement: String?
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
