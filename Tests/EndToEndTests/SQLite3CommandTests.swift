@@ -79,4 +79,30 @@ import Testing
         let expected = try String(contentsOfFile: folder.path + "/sqlite3.trace", encoding: .utf8)
         #expect(try String(contentsOfFile: folder.path + "/sqlive.trace", encoding: .utf8) == expected)
     }
+
+    @Test(arguments: [
+        "create table author(id integer primary key, name text);\ncreate table book(id integer primary key, author_id integer references author, title text);",
+        "create table author(id integer primary key);\ncreate table book(id integer primary key, author_id references author);\ncreate index book_author on book(author_id);",
+        "create table p(a, b collate nocase, primary key(b, a));\ncreate table c(x, y, z, foreign key(y, x) references p);\ncreate index c_xy on c(x, y);",
+        "create table p(k text unique collate nocase);\ncreate table c(k references p(k));\ncreate index c_k on c(k collate nocase) where k is not null;",
+        "create table p(k unique);\ncreate table c(k references p(k), j references p(k)) ;\ncreate index c_k on c(k) where k > 0;",
+        "create table p(id integer primary key);\ncreate table c(id integer primary key references p, p2 int references p);\ncreate table d(x int primary key, y references p) without rowid;",
+    ])
+    func lint_fkey_indexes_prints_what_sqlite3_prints(_ schema: String) throws {
+        let script = schema + "\n.lint fkey-indexes\n"
+        let expected = try BinaryRunner.sqlite3([], input: script)
+        let actual = try BinaryRunner.sqlive([], input: script)
+        #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "", status: expected.status))
+    }
+
+    @Test func lint_without_a_sub_command_is_a_usage_error() throws {
+        let result = try BinaryRunner.sqlive([], input: ".lint\n.lint fkey-indexes extra\n")
+        #expect(result.stderr == """
+            error: stdin:1: .lint: missing sub-command
+              usage: .lint fkey-indexes
+            error: stdin:2: .lint: too many arguments
+              usage: .lint fkey-indexes
+
+            """)
+    }
 }

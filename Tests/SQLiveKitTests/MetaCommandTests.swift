@@ -48,7 +48,7 @@ import Testing
             error: test.sql:5: unknown command .ar: sqlite3's .archive is not in sqlive
               sqlive does not read or write SQL archives (sqlar); use sqlite3 -A
             error: test.sql:6: unknown command .lnt
-              type .help for the list of commands
+              did you mean .lint? (.help lists every command)
 
             """)
     }

@@ -22,7 +22,6 @@ public enum SQLite3Commands {
         "fullschema": "use .schema, and SELECT * FROM sqlite_stat1",
         "imposter": "it belongs to SQLite's own test harness",
         "limit": "sqlive leaves SQLite's limits at their defaults",
-        "lint": "sqlive has no schema linter; sqlite3's .lint fkey-indexes is one",
         "log": "SQLite's error log is not shown; errors are reported where they happen",
         "nonce": "sqlive's --safe mode has no escape",
         "progress": "sqlive has no progress handler output; Ctrl-C interrupts a long statement",

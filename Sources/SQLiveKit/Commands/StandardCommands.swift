@@ -19,6 +19,7 @@ extension CommandRegistry {
         ImportCommand(),
         IndexesCommand(),
         LayoutCommand(),
+        LintCommand(),
         LoadCommand(),
         MigrateCommand(),
         MigrationsCommand(),
