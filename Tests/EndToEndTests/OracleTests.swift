@@ -137,6 +137,17 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             CREATE INDEX "i" ON plain(a);
             .schema
             """),
+        OracleCase(name: "schema: views with their columns comment, LIKE and GLOB patterns", script: """
+            CREATE TABLE t1(x);
+            CREATE VIEW v2 AS SELECT x+1 AS y FROM t1;
+            CREATE VIEW "select" AS SELECT y+1, 2 AS "a b", 3 AS _ok, 4 AS [order] FROM v2;
+            CREATE TABLE _(a); CREATE TABLE xy(b); CREATE TABLE x_y(c);
+            .schema
+            .schema \\_
+            .schema x_y
+            .schema x*
+            .schema v%
+            """),
         OracleCase(name: "insert: default table name", script: ".mode insert\n.headers on\nSELECT 1 AS a, 'b' AS b;"),
         OracleCase(name: "insert: table names that need quotes", script: """
             .mode insert "my table"

@@ -105,4 +105,14 @@ import Testing
 
             """)
     }
+
+    @Test func importing_csv_in_csv_mode_ends_later_rows_with_a_newline_as_sqlite3_does() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.write("data.csv", "1,2,3\n4,5,6\n")
+        let script = ".mode csv\nselect 'before';\ncreate table t(a, b, c);\n.import \(file) t\nselect * from t;\n"
+        let expected = try BinaryRunner.sqlite3([], input: script)
+        let actual = try BinaryRunner.sqlive([], input: script)
+        #expect(expected.stdout == "before\r\n1,2,3\n4,5,6\n")
+        #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "", status: 0))
+    }
 }
