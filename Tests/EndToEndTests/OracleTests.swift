@@ -148,6 +148,16 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             .schema x*
             .schema v%
             """),
+        OracleCase(name: "echo: the input as typed, several statements of a line once", script: """
+            .echo on
+            select 1; select 2;
+            select
+             3;
+            .print x
+            -- a comment
+
+            select 4; -- trailing
+            """),
         OracleCase(name: "insert: default table name", script: ".mode insert\n.headers on\nSELECT 1 AS a, 'b' AS b;"),
         OracleCase(name: "insert: table names that need quotes", script: """
             .mode insert "my table"

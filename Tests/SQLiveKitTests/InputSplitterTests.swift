@@ -66,4 +66,9 @@ import Testing
         let units = split(["create trigger r after insert on t begin select 1;"])
         #expect(units.map(\.kind) == [.incompleteSQL])
     }
+
+    @Test func echo_shows_the_chunk_a_statement_completed_once_with_skipped_lines_before_it() {
+        let units = split(["-- note", "", "select 1; select", "2;", ".print x"])
+        #expect(units.map(\.echo) == ["-- note\n\nselect 1; select\n2;", "", ".print x"])
+    }
 }

@@ -68,8 +68,8 @@ public final class Session {
     /// Runs one unit of input. Returns false when it failed (the error is already reported).
     @discardableResult
     public func run(_ unit: InputUnit) -> Bool {
-        if settings.echo {
-            output.append(unit.text)
+        if settings.echo, unit.echo != "" {
+            output.append(unit.echo ?? unit.text)
             output.append("\n")
         }
         let succeeded: Bool
