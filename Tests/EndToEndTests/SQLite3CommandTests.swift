@@ -115,4 +115,24 @@ import Testing
         #expect(expected.stdout == "before\r\n1,2,3\n4,5,6\n")
         #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "", status: 0))
     }
+
+    @Test func readfile_and_writefile_move_bytes_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        for shell in ["sqlite3", "sqlive"] {
+            let path = folder.path + "/\(shell)"
+            let sql = """
+                select writefile('\(path).txt', 'abc'), readfile('\(path).txt'), typeof(readfile('\(path).txt')),
+                  readfile('\(path).missing') is null, writefile('\(path).bin', x'00ff0a'), hex(readfile('\(path).bin'))
+                """
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([":memory:", sql]) : try BinaryRunner.sqlive([":memory:", sql])
+            #expect(result == ProcessResult(stdout: "3|abc|blob|1|3|00FF0A\n", stderr: "", status: 0), "\(shell)")
+        }
+        let safe = try BinaryRunner.sqlive(["--safe", ":memory:", "select readfile('/etc/hostname')", "select writefile('\(folder.path)/x', 'y')"])
+        #expect(safe == ProcessResult(stdout: "", stderr: """
+            error: argument:1: cannot use the readfile() function in safe mode
+            error: argument:1: cannot use the writefile() function in safe mode
+
+            """, status: 1))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))
+    }
 }

@@ -47,11 +47,11 @@ public final class DatabaseConnection: Sendable {
         // between database accesses, which GRDB otherwise stops the process for.
         configuration.allowsUnsafeTransactions = true
         configuration.label = "sqlive"
-        if options.forbidsAttach {
+        let safe = options.forbidsAttach
+        configuration.prepareDatabase { db in
+            ShellFunctions.install(in: db, safe: safe)
             // SQLite has no switch for ATTACH; a limit of zero attached databases is one.
-            configuration.prepareDatabase { db in
-                sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0)
-            }
+            if safe { sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_ATTACHED, 0) }
         }
         do {
             if options.isInMemory {
