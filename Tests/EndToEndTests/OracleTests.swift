@@ -158,6 +158,14 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
 
             select 4; -- trailing
             """),
+        OracleCase(name: "fullschema: before and after ANALYZE", script: """
+            create table t(a,b); create index ti on t(a); create view v as select a from t;
+            .fullschema
+            insert into t values(1,2),(1,3),(2,4);
+            create table u(x, y); create index ui on u(x, y); insert into u values (1, 'a''b'), (null, x'00');
+            analyze;
+            .fullschema
+            """),
         OracleCase(name: "insert: default table name", script: ".mode insert\n.headers on\nSELECT 1 AS a, 'b' AS b;"),
         OracleCase(name: "insert: table names that need quotes", script: """
             .mode insert "my table"

@@ -19,7 +19,6 @@ public enum SQLite3Commands {
         "excel": "sqlive opens no spreadsheet; use .once FILE.csv with .mode csv",
         "expert": "sqlive has no index advisor; sqlite3's .expert is one",
         "filectrl": "it belongs to SQLite's own test harness",
-        "fullschema": "use .schema, and SELECT * FROM sqlite_stat1",
         "imposter": "it belongs to SQLite's own test harness",
         "limit": "sqlive leaves SQLite's limits at their defaults",
         "log": "SQLite's error log is not shown; errors are reported where they happen",

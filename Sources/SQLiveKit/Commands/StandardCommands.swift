@@ -13,6 +13,7 @@ extension CommandRegistry {
         ExplainCommand(),
         ExportCommand(),
         ExternalCommand(),
+        FullSchemaCommand(),
         HeadersCommand(),
         HelpCommand(),
         ImpactCommand(),
