@@ -166,6 +166,20 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             analyze;
             .fullschema
             """),
+        OracleCase(name: "eqp: plans before results, full adds the listing", script: """
+            create table t(a,b);
+            .eqp on
+            select * from t where a=1;
+            insert into t values(1,2);
+            select 1;
+            select a from t; select b from t;
+            explain query plan select * from t;
+            .eqp full
+            select a from t;
+            .mode csv
+            .eqp off
+            select 2;
+            """),
         OracleCase(name: "insert: default table name", script: ".mode insert\n.headers on\nSELECT 1 AS a, 'b' AS b;"),
         OracleCase(name: "insert: table names that need quotes", script: """
             .mode insert "my table"

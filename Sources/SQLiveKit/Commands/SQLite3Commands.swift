@@ -15,7 +15,6 @@ public enum SQLite3Commands {
         "connection": "sqlive has one connection per session; panes open their own",
         "dbconfig": "use the PRAGMAs that set the same options",
         "dbinfo": "use PRAGMA page_size, page_count, schema_version and friends",
-        "eqp": "use .explain QUERY, or EXPLAIN QUERY PLAN",
         "excel": "sqlive opens no spreadsheet; use .once FILE.csv with .mode csv",
         "expert": "sqlive has no index advisor; sqlite3's .expert is one",
         "filectrl": "it belongs to SQLite's own test harness",

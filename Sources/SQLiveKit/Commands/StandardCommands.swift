@@ -9,6 +9,7 @@ extension CommandRegistry {
         DumpCommand(),
         EchoCommand(),
         EditCommand(),
+        EQPCommand(),
         EventsCommand(),
         ExplainCommand(),
         ExportCommand(),

@@ -93,6 +93,9 @@ extension Session {
         if statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
             statement.setUncheckedArguments(parameterArguments(for: statement))
         }
+        if settings.eqp != .off, sqlite3_stmt_isexplain(statement.sqliteStatement) == 0 {
+            showPlan(of: statement.sql, db: db)
+        }
         let columnCount = statement.columnCount
         let cursor = StepCursor(statement: statement)
         guard columnCount > 0 else {
@@ -121,6 +124,9 @@ extension Session {
             if statement.mayChangeSchema { db.clearSchemaCache() }
         }
         statement.bindParameters(parameters)
+        if settings.eqp != .off, statement.explainKind == 0 {
+            showPlan(of: statement.sql, db: db)
+        }
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
             try statement.step { _ in }
@@ -130,6 +136,25 @@ extension Session {
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }
+    }
+
+    /// `.eqp on`: the plan of a statement, drawn before it runs (nothing for a statement
+    /// without one, such as INSERT … VALUES); `.eqp full` adds its EXPLAIN listing. The
+    /// statement's parameters are left unbound: a plan does not depend on their values.
+    private func showPlan(of sql: String, db: Database) {
+        let listings: [(prefix: String, makeRenderer: (RenderContext) -> any ResultRenderer)] =
+            [("EXPLAIN QUERY PLAN ", QueryPlanRenderer.init)]
+            + (settings.eqp == .full ? [("EXPLAIN ", ExplainRenderer.init)] : [])
+        for listing in listings {
+            guard let explain = try? db.makeStatement(sql: listing.prefix + sql) else { continue }
+            let renderer = listing.makeRenderer(renderContext)
+            renderer.begin(columns: explain.columnNames)
+            let columnCount = explain.columnCount
+            try? StepCursor(statement: explain).forEach { sqliteStatement in
+                renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))
+            }
+            renderer.finish()
+        }
     }
 
     /// The renderer of a statement's rows, as sqlite3 chooses it by `.explain`: under

@@ -17,6 +17,9 @@ public struct Settings: Sendable, Equatable {
     /// `.explain on|off|auto`: how `EXPLAIN` results are laid out, as in sqlite3 (see
     /// `Session.resultRenderer(explainKind:)`).
     public var explain = ExplainSetting.auto
+    /// `.eqp on|off|full`: the plan of each statement before its results (and with `full`
+    /// its EXPLAIN listing), as in sqlite3.
+    public var eqp = EQPSetting.off
     /// `.width`: the width of each column in `column` mode, in order; 0 sizes a column to
     /// fit, a negative width right-aligns it.
     public var columnWidths: [Int] = []
@@ -88,4 +91,9 @@ public struct Settings: Sendable, Equatable {
 /// The values of `.explain`.
 public enum ExplainSetting: String, Sendable {
     case on, off, auto
+}
+
+/// The values of `.eqp`.
+public enum EQPSetting: String, Sendable, CaseIterable {
+    case on, off, full
 }
