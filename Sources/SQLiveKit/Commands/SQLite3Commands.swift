@@ -14,7 +14,7 @@ public enum SQLite3Commands {
         "clone": "use .backup, or VACUUM INTO 'file'",
         "connection": "sqlive has one connection per session; panes open their own",
         "dbconfig": "use the PRAGMAs that set the same options",
-        "dbinfo": "use PRAGMA page_size, page_count, schema_version and friends",
+        "dbinfo": "use PRAGMA page_size, page_count, schema_version and friends (Debian's sqlite3 lacks the sqlite_dbpage table it reads, too)",
         "excel": "sqlive opens no spreadsheet; use .once FILE.csv with .mode csv",
         "expert": "sqlive has no index advisor; sqlite3's .expert is one",
         "filectrl": "it belongs to SQLite's own test harness",
