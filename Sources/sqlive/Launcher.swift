@@ -20,10 +20,19 @@ struct Launcher {
             onBrokenPipe: { Glibc.exit(0) })
         environment.terminalHeight = { TerminalSize.rows(of: 1) }
 
+        // A database another process holds locked now is opened when a unit first needs
+        // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.
+        let openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly, forbidsAttach: options.safe)
         let connection: DatabaseConnection
+        var deferredOpen: OpenOptions?
         do {
-            connection = try DatabaseConnection(OpenOptions(
-                path: options.database ?? ":memory:", readonly: options.readonly, forbidsAttach: options.safe))
+            if let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
+                connection = opened
+            } else {
+                connection = try DatabaseConnection(OpenOptions(path: ":memory:", readonly: openOptions.readonly,
+                                                                forbidsAttach: openOptions.forbidsAttach))
+                deferredOpen = openOptions
+            }
         } catch {
             FileHandleWriter.standardError(environment.diagnosticPrinter.render(error))
             return 1
@@ -35,6 +44,7 @@ struct Launcher {
             environment: environment,
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
+        session.deferredOpen = deferredOpen
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil

@@ -106,6 +106,42 @@ import Testing
     }
 }
 
+extension DataKeptWholeTests {
+    @Test func a_database_locked_by_another_process_is_opened_when_a_statement_needs_it() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/busy.db"
+        _ = try BinaryRunner.sqlite3([database, "create table t(x); insert into t values (1);"])
+        let holder = try RunningProcess("/usr/bin/sqlite3", [database])
+        defer { holder.kill() }
+        holder.send("begin exclusive;\n.print held\n")
+        #expect(holder.waitForLine("held", timeout: 10))
+        // Evidence that the lock keeps readers out: sqlite3 can't read at all.
+        let probe = try BinaryRunner.sqlite3([database, "select count(*) from t"])
+        #expect(probe.stderr.contains("database is locked"), "\(probe)")
+
+        // Settings and help run at once; the statement waits for the lock, then says so.
+        let locked = try BinaryRunner.sqlive([database, ".mode csv", ".print settings-ran", ".timeout 0", "select count(*) from t"])
+        #expect(locked.stdout == "settings-ran\n")
+        #expect(locked.stderr.hasSuffix("database is locked\n"), "\(locked)")
+        #expect(locked.status == 1)
+        let help = try BinaryRunner.sqlive([database, ".help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains(".tables"))
+
+        // Once the lock is gone, the same session reads the file (not an empty stand-in).
+        let reader = try RunningProcess(BinaryRunner.sqlivePath, [database])
+        reader.send(".print started\n")
+        #expect(reader.waitForLine("started", timeout: 10))
+        holder.send("commit;\n.print released\n")
+        #expect(holder.waitForLine("released", timeout: 10))
+        reader.send("select count(*) from t;\n.databases\n")
+        reader.closeInput()
+        #expect(reader.waitForExit() == 0)
+        #expect(reader.waitForLine("1", timeout: 10))
+        #expect(reader.waitForLine("main: \(database) r/w", timeout: 10))
+    }
+}
+
 /// The processes `/proc/locks` names as holding a lock on a file.
 enum FileLocks {
     static func holders(of path: String) -> [Int32] {

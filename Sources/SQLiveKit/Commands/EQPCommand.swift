@@ -1,6 +1,7 @@
 /// `.eqp on|off|full`: shows each statement's query plan before its results, as sqlite3 does.
 struct EQPCommand: MetaCommand {
     let name = "eqp"
+    let needsDatabase = false
     let usage = "on|off|full|trigger"
     let summary = "show the query plan of each statement before its results"
     let details = """

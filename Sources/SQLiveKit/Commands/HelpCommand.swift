@@ -1,6 +1,7 @@
 /// `.help [NAME]`: the list of commands, or one command's usage and details.
 struct HelpCommand: MetaCommand {
     let name = "help"
+    let needsDatabase = false
     let usage = "?NAME?"
     let summary = "show the list of commands, or the help of one"
     let details = """

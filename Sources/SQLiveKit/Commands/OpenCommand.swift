@@ -1,6 +1,7 @@
 /// `.open [--readonly] [--new] [FILE]`: closes the database and opens another.
 struct OpenCommand: MetaCommand {
     let name = "open"
+    let needsDatabase = false
     let usage = "?--readonly? ?--new? ?FILE?"
     let summary = "close this database and open FILE (no FILE: a new in-memory database)"
     let effect = CommandEffect.opensFiles

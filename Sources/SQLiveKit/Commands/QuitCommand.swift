@@ -1,6 +1,7 @@
 /// `.quit` / `.exit [CODE]`: ends the session.
 struct QuitCommand: MetaCommand {
     let name = "quit"
+    let needsDatabase = false
     let aliases = ["exit"]
     let usage = "?CODE?"
     let summary = "leave sqlive (with exit status CODE, default 0)"

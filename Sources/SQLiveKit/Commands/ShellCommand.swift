@@ -7,6 +7,7 @@
 /// Refused with `--safe`.
 struct ShellCommand: MetaCommand {
     let name = "shell"
+    let needsDatabase = false
     let aliases = ["system"]
     let usage = "CMD ARGS..."
     let summary = "run CMD ARGS... in the system shell"

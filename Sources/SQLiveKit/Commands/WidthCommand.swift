@@ -1,6 +1,7 @@
 /// `.width NUM...`: the column widths of `column` mode.
 struct WidthCommand: MetaCommand {
     let name = "width"
+    let needsDatabase = false
     let usage = "NUM..."
     let summary = "set the widths of the columns in column mode (0: fit, negative: right-aligned)"
     let details = """

@@ -35,14 +35,46 @@ public final class DatabaseConnection: Sendable {
     public let options: OpenOptions
     public let queue: DatabaseQueue
 
-    public init(_ options: OpenOptions) throws(Diagnostic) {
-        SQLiteProcessSettings.applyOnce()
+    private init(options: OpenOptions, queue: DatabaseQueue) {
         self.options = options
+        self.queue = queue
+    }
+
+    public convenience init(_ options: OpenOptions) throws(Diagnostic) {
+        switch Self.openQueue(options, waitsForLocks: true) {
+        case .success(let queue): self.init(options: options, queue: queue)
+        case .failure(.failed(let diagnostic)): throw diagnostic
+        case .failure(.locked): throw Diagnostic("cannot open \(options.path): database is locked")
+        }
+    }
+
+    /// Opens the database without waiting for another process's lock: nil when one holds
+    /// it now, so the caller can open it later, when something needs it (sqlive starts, and
+    /// `.help` runs, while another process writes). The busy timeout applies afterwards.
+    public static func openUnlessLocked(_ options: OpenOptions) throws(Diagnostic) -> DatabaseConnection? {
+        switch openQueue(options, waitsForLocks: false) {
+        case .success(let queue):
+            let connection = DatabaseConnection(options: options, queue: queue)
+            connection.setBusyTimeout(milliseconds: Int32(options.busyTimeout * 1000))
+            return connection
+        case .failure(.locked): return nil
+        case .failure(.failed(let diagnostic)): throw diagnostic
+        }
+    }
+
+    private enum OpenFailure: Error {
+        /// Another process holds a lock that keeps GRDB from reading the schema at open.
+        case locked
+        case failed(Diagnostic)
+    }
+
+    private static func openQueue(_ options: OpenOptions, waitsForLocks: Bool) -> Result<DatabaseQueue, OpenFailure> {
+        SQLiteProcessSettings.applyOnce()
         var configuration = Configuration()
         configuration.readonly = options.readonly
         configuration.foreignKeysEnabled = false
         configuration.acceptsDoubleQuotedStringLiterals = true
-        configuration.busyMode = .timeout(options.busyTimeout)
+        configuration.busyMode = waitsForLocks ? .timeout(options.busyTimeout) : .immediateError
         // A shell runs `BEGIN;` and `COMMIT;` as separate inputs: transactions stay open
         // between database accesses, which GRDB otherwise stops the process for.
         configuration.allowsUnsafeTransactions = true
@@ -55,17 +87,17 @@ public final class DatabaseConnection: Sendable {
         }
         do {
             if options.isInMemory {
-                queue = try DatabaseQueue(configuration: configuration)
-            } else {
-                try Self.checkPath(options)
-                queue = try DatabaseQueue(path: options.path, configuration: configuration)
+                return .success(try DatabaseQueue(configuration: configuration))
             }
+            try checkPath(options)
+            return .success(try DatabaseQueue(path: options.path, configuration: configuration))
         } catch let diagnostic as Diagnostic {
-            throw diagnostic
+            return .failure(.failed(diagnostic))
         } catch let error as DatabaseError {
-            throw Diagnostic("cannot open \(options.path): \(error.message ?? error.description)")
+            if !waitsForLocks && error.resultCode.primaryResultCode == .SQLITE_BUSY { return .failure(.locked) }
+            return .failure(.failed(Diagnostic("cannot open \(options.path): \(error.message ?? error.description)")))
         } catch {
-            throw Diagnostic("cannot open \(options.path): \(error)")
+            return .failure(.failed(Diagnostic("cannot open \(options.path): \(error)")))
         }
     }
 

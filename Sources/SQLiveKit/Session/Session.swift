@@ -39,6 +39,10 @@ public final class Session {
     public private(set) lazy var paneBoard = PaneBoard(session: self)
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
     var parameters = ParameterStore()
+    /// The database to open when a unit first needs it: set when another process held it
+    /// locked at start (``DatabaseConnection/openUnlessLocked(_:)``); until then
+    /// ``connection`` is an empty in-memory stand-in that no unit needing the database uses.
+    public var deferredOpen: OpenOptions?
     /// sqlite3's `.trace`: where the SQL of each statement goes; nil when off.
     var statementTrace: StatementTrace?
     /// The last SQL statement run, which `.edit` opens.
@@ -74,6 +78,7 @@ public final class Session {
         }
         let succeeded: Bool
         do {
+            try openDeferredDatabase(for: unit)
             switch unit.kind {
             case .command:
                 try presentingOutput { try commands.run(line: unit.text, in: self) }
@@ -135,6 +140,20 @@ public final class Session {
     /// Replaces the database connection (`.open`).
     func replaceConnection(_ newConnection: DatabaseConnection) {
         connection = newConnection
+        deferredOpen = nil
+    }
+
+    /// Opens the database locked at start, waiting for the lock as any statement does,
+    /// before the first unit that needs it (SQL, DSL, and commands but those that only
+    /// change settings or print, such as `.help` and `.mode`).
+    private func openDeferredDatabase(for unit: InputUnit) throws(Diagnostic) {
+        guard let options = deferredOpen else { return }
+        if unit.kind == .command {
+            let name = CommandLineTokenizer.words(unit.text).first.map { String($0.dropFirst()) } ?? ""
+            guard commands.command(named: name)?.needsDatabase ?? false else { return }
+        }
+        replaceConnection(try DatabaseConnection(options))
+        installStatementTrace()
     }
 
     /// True when the database has an open transaction (Ctrl-D asks before discarding it).
