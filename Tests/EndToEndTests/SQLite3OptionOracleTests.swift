@@ -33,6 +33,8 @@ import Testing
         Case(arguments: ["-version"]),
         Case(arguments: ["-safe", ":memory:", "select 6"]),
         Case(arguments: ["-readonly", ":memory:", "select 7"]),
+        Case(arguments: [":memory:", "select 8", "select nosuchcolumn", ".quit"]),
+        Case(arguments: [], input: "select 9;\nselect nosuchcolumn;\n.quit\n"),
     ]
 
     @Test(arguments: cases)

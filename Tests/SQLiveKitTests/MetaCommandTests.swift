@@ -25,7 +25,7 @@ import Testing
         let session = try TestSession()
         #expect(session.run(".help quit") == """
             .quit ?CODE?
-              leave sqlive (with exit status CODE, default 0)
+              leave sqlive (exit status CODE, else 1 if something failed, as in sqlite3)
               also: .exit
 
             """)
