@@ -43,9 +43,9 @@ import Testing
         #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "warning: the command exited with status 3: exit 3\n", status: expected.status))
     }
 
-    @Test func safe_mode_refuses_shell_backup_and_restore() throws {
+    @Test func safe_mode_refuses_shell_backup_restore_and_trace_to_a_file() throws {
         let folder = try TemporaryFolder()
-        let result = try BinaryRunner.sqlive(["--safe"], input: ".shell touch \(folder.path)/ran\n.save \(folder.path)/copy.db\n.restore \(folder.path)/copy.db\n")
+        let result = try BinaryRunner.sqlive(["--safe"], input: ".shell touch \(folder.path)/ran\n.save \(folder.path)/copy.db\n.restore \(folder.path)/copy.db\n.trace \(folder.path)/trace.txt\n")
         #expect(result.stderr == """
             error: stdin:1: .shell is disabled in safe mode: it runs other programs
               start sqlive without --safe to use it
@@ -53,6 +53,8 @@ import Testing
               start sqlive without --safe to use it
             error: stdin:3: .restore is disabled in safe mode: it opens other files
               start sqlive without --safe to use it
+            error: stdin:4: .trace to a file is disabled in safe mode: it writes files
+              use .trace stdout or .trace stderr
 
             """)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])

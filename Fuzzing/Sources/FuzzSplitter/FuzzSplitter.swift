@@ -79,7 +79,7 @@ private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> [String] {
 /// comment): the first place that fits all three is the one.
 private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
     var cursor = 0
-    for unit in units {
+    for (index, unit) in units.enumerated() {
         let piece = Array(unit.text.utf8)
         var candidate = cursor
         var found: Int?
@@ -101,7 +101,11 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
         case .command:
             fuzzCheck(piece.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "."), "a command without a dot")
         case .sql:
-            fuzzCheck(unit.text.withCString { sqlite3_complete($0) } != 0, "an incomplete SQL unit: \(unit.text.debugDescription)")
+            // The last statement of the input may lack its `;` (it runs, as in sqlite3).
+            let isLast = index == units.count - 1
+            let complete = unit.text.withCString { sqlite3_complete($0) } != 0
+                || (isLast && (unit.text + "\n;").withCString { sqlite3_complete($0) } != 0)
+            fuzzCheck(complete, "an incomplete SQL unit: \(unit.text.debugDescription)")
         case .dsl, .incompleteSQL:
             break
         }

@@ -46,6 +46,11 @@ struct TraceCommand: MetaCommand {
         case "stdout", "-": return .output(session.output)
         case "stderr": return .target(session.errorOutput)
         default:
+            // --safe writes no file (sqlite3's --safe lets .trace write one).
+            if session.settings.safeMode {
+                throw Diagnostic(".trace to a file is disabled in safe mode: it writes files",
+                                 hint: "use .trace stdout or .trace stderr")
+            }
             do {
                 return .target(try FileDescriptorTarget(path: target))
             } catch {
