@@ -33,6 +33,9 @@ import Testing
         #expect(throws: Diagnostic("sqlite3's -zip option is not supported: sqlive does not read ZIP archives")) {
             try SQLite3Options.rewrite(["-zip", "a.zip"])
         }
+        #expect(throws: Diagnostic("sqlite3's -A option is not supported: sqlive does not read SQL archives")) {
+            try SQLite3Options.rewrite(["db.sqlite", "-A", "--list"])
+        }
         #expect(throws: Diagnostic("missing argument to -cmd")) {
             try SQLite3Options.rewrite(["-cmd"])
         }

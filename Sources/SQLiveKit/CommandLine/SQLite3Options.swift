@@ -120,7 +120,8 @@ public enum SQLite3Options {
             guard !sqliveLongOptions.contains(name), let rewrite = rewrites[name] else { return nil }
             return (name, rewrite)
         }
-        guard argument.hasPrefix("-"), argument.count > 2 else { return nil }
+        // One letter after one dash is one of sqlive's short options, but for sqlite3's -A.
+        guard argument.hasPrefix("-"), argument.count > 2 || argument == "-A" else { return nil }
         let name = String(argument.dropFirst())
         return rewrites[name].map { (name, $0) }
     }
