@@ -50,6 +50,9 @@ struct Launcher {
         let runsBatch = !batch.isEmpty || options.file != nil
         let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
         defer { withExtendedLifetime(signals) {} }
+        if let interrupter = signals?.interrupter {
+            session.connectionDidChange = { interrupter.follow($0) }
+        }
 
         runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
         if let status = session.quitRequested {

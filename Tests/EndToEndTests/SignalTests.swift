@@ -85,6 +85,27 @@ import Glibc
         try Self.expectClean(database, rows: "1\n")
     }
 
+    @Test func sigint_interrupts_a_statement_on_a_database_opened_late() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "CREATE TABLE t(x); INSERT INTO t VALUES (1);"])
+        let holder = try RunningProcess("/usr/bin/sqlite3", [database])
+        defer { holder.kill() }
+        holder.send("begin exclusive;\n.print held\n")
+        #expect(holder.waitForLine("held", timeout: 10))
+        // sqlive starts on a stand-in while the lock is held, then opens the file late.
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write(".print started\n")
+        try process.waitForOutput { $0.contains("started") }
+        holder.send("commit;\n.print released\n")
+        #expect(holder.waitForLine("released", timeout: 10))
+        try process.write("SELECT count(*) FROM t;\n\(Self.endless)\n")
+        try process.waitForOutput { $0.contains("started\n1\n") }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 130)
+        #expect(process.stderr == "sqlive: interrupted (SIGINT); interrupted the statement at stdin:3\n")
+    }
+
     @Test func sigterm_during_read_stops_the_script_at_its_current_statement() throws {
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"

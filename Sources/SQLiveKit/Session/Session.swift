@@ -137,10 +137,15 @@ public final class Session {
         connection.interrupt()
     }
 
-    /// Replaces the database connection (`.open`).
+    /// Told, on the session's thread, when ``connection`` is replaced: the front-end's
+    /// Ctrl-C handler follows it.
+    public var connectionDidChange: ((DatabaseConnection) -> Void)?
+
+    /// Replaces the database connection (`.open`, or a database opened late).
     func replaceConnection(_ newConnection: DatabaseConnection) {
         connection = newConnection
         deferredOpen = nil
+        connectionDidChange?(newConnection)
     }
 
     /// Opens the database locked at start, waiting for the lock as any statement does,
