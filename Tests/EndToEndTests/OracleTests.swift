@@ -246,6 +246,11 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             .width
             SELECT 'abcdefg', 123456;
             """),
+        OracleCase(name: "column: a width that is not a number is 0", script: """
+            .mode column
+            .width 3 xxx -4
+            SELECT 'abcdef' AS a, 'wide value' AS b, 1 AS c;
+            """),
         OracleCase(name: "column: values wider than 60 wrap at 60", script: """
             .mode column
             SELECT printf('%.70c', 'x') AS long, 2 AS n, 'a' || char(10) || 'b' AS lines, 'a' || char(9) || 'b' AS tab;

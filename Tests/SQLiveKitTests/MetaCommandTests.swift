@@ -53,6 +53,14 @@ import Testing
             """)
     }
 
+    @Test func width_takes_a_width_that_is_not_a_number_as_zero_and_says_so() throws {
+        let session = try TestSession()
+        session.run(".width 3 xxx -4")
+        #expect(session.session.settings.columnWidths == [3, 0, -4])
+        #expect(session.errorText == "warning: .width: xxx is not a number of characters; taken as 0 (fit), as sqlite3 does\n")
+        #expect(session.session.errorCount == 0)
+    }
+
     @Test func commands_answer_to_unambiguous_prefixes() throws {
         let session = try TestSession()
         #expect(session.run(".hea on\n.headers") == "headers: on\n")
