@@ -2,12 +2,26 @@
 #include <string.h>
 #include "CSQLiteShim.h"
 
+/* What sqlite3_config answered when the process was loaded. */
+static int memory_statistics_result = -1;
+static int uri_filenames_result = -1;
+
+/*
+ * sqlite3_config only works before SQLite initializes, which the first connection, but also
+ * sqlite3_complete() or any other library in the process, may do. A constructor runs when
+ * the program (or a test bundle) is loaded, before any of that.
+ */
+__attribute__((constructor)) static void sqlive_configure_sqlite(void) {
+    memory_statistics_result = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    uri_filenames_result = sqlite3_config(SQLITE_CONFIG_URI, 1);
+}
+
 int sqlive_disable_memory_statistics(void) {
-    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+    return memory_statistics_result;
 }
 
 int sqlive_enable_uri_filenames(void) {
-    return sqlite3_config(SQLITE_CONFIG_URI, 1);
+    return uri_filenames_result;
 }
 
 int sqlive_load_extension(void *connection, const char *path, const char *entryPoint, char **error) {

@@ -11,7 +11,7 @@ struct Launcher {
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let isInteractive = isatty(0) == 1 && isatty(1) == 1
+        let isInteractive = !options.batch && isatty(0) == 1 && isatty(1) == 1
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
@@ -25,11 +25,21 @@ struct Launcher {
         let home = HomeFolder(environment: ProcessInfo.processInfo.environment)
         environment.homeDirectory = home.path
 
+        // A database another process holds locked now is opened when a unit first needs
+        // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.
+        let openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
+                                      isSafe: options.safe, staysReadonly: options.readonly)
         let connection: DatabaseConnection
+        var deferredOpen: OpenOptions?
         do {
-            connection = try DatabaseConnection(OpenOptions(
-                path: options.database ?? ":memory:", readonly: options.readonly, isSafe: options.safe,
-                staysReadonly: options.readonly))
+            if let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
+                connection = opened
+            } else {
+                connection = try DatabaseConnection(OpenOptions(path: ":memory:", readonly: openOptions.readonly,
+                                                                isSafe: openOptions.isSafe,
+                                                                staysReadonly: openOptions.staysReadonly))
+                deferredOpen = openOptions
+            }
         } catch {
             FileHandleWriter.standardError(environment.diagnosticPrinter.render(error))
             return 1
@@ -41,6 +51,7 @@ struct Launcher {
             environment: environment,
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
+        session.deferredOpen = deferredOpen
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
@@ -51,11 +62,22 @@ struct Launcher {
         if let problem = home.problem, usesPersonalFiles {
             session.warn(problem)
         }
+        if let interrupter = signals?.interrupter {
+            session.connectionDidChange = { interrupter.follow($0) }
+        }
 
         runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
-        if let status = session.quitRequested { return status }
+        if let status = session.quitRequested {
+            closeDatabase(of: session)
+            return status
+        }
         // Options given on the command line win over the init file's settings.
         applyCommandLineSettings(to: &session.settings)
+        let startCommandsRan = runStartCommands(in: session, signals: signals)
+        if let status = session.quitRequested ?? (startCommandsRan ? nil : 1) {
+            closeDatabase(of: session)
+            return status
+        }
 
         if session.stopRequest.isTerminating {
             // A signal during the init file: nothing else runs.
@@ -72,7 +94,21 @@ struct Launcher {
         if case .terminate(let signal) = session.stopRequest.reason {
             return Termination(session: session, signal: signal).finish()
         }
+        closeDatabase(of: session)
         return session.quitRequested ?? (session.errorCount == 0 ? 0 : 1)
+    }
+
+    /// Closes the database on the way out, as sqlite3 does: a WAL database is checkpointed
+    /// and its `-wal` and `-shm` files removed, and a transaction the input left open is
+    /// rolled back, which stderr says (sqlite3 rolls it back silently).
+    private func closeDatabase(of session: Session) {
+        let cleanup = session.closeForExit()
+        if cleanup.rolledBack {
+            session.warn("the input ended inside a transaction: it was rolled back (end it with COMMIT to keep its changes)")
+        }
+        for problem in cleanup.problems {
+            session.warn(problem)
+        }
     }
 
     private func initialSettings(isTerminal: Bool) -> Settings {
@@ -88,6 +124,23 @@ struct Launcher {
         if options.bail { settings.bail = true }
         if options.echo { settings.echo = true }
         if options.safe { settings.safeMode = true }
+        if let nullValue = options.nullvalue { settings.nullValue = nullValue }
+        if let separator = options.separator { settings.columnSeparator = separator }
+        if let newline = options.newline { settings.rowSeparator = newline }
+    }
+
+    /// `--cmd` (sqlite3's `-cmd`): each runs as a one-line script before the input, which
+    /// then runs as usual. False when one stopped the run (`.quit`, or an error under bail).
+    private func runStartCommands(in session: Session, signals: SignalWatcher?) -> Bool {
+        guard !options.cmd.isEmpty else { return true }
+        signals?.interrupter.arm(session.connection)
+        defer { signals?.interrupter.disarm() }
+        let runner = ScriptRunner(session: session)
+        for command in options.cmd {
+            var lines = StringLineSource(command)
+            if !runner.run(&lines, source: "--cmd") { return false }
+        }
+        return true
     }
 
     /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script.

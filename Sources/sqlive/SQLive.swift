@@ -12,6 +12,8 @@ struct SQLive: ParsableCommand {
             does not exist is created. SQL arguments, -c commands and -f files run in that \
             order and sqlive exits; otherwise it reads standard input: a prompt with line \
             editing on a terminal, a script otherwise.
+            sqlite3's options are read too, with one dash or two (-csv, --box, -header, \
+            -cmd, -nullvalue, -version …).
             Exit status: 0 when everything ran, 1 when a statement or command failed, 2 for \
             wrong options.
             """,
@@ -57,6 +59,24 @@ struct SQLive: ParsableCommand {
     @Flag(inversion: .prefixedNo, help: "Show column names (default: off, as in sqlite3).")
     var headers: Bool?
 
+    @Option(help: ArgumentHelp("Run SQL or a meta-command before reading the input, as sqlite3's -cmd (repeatable).", valueName: "COMMAND"))
+    var cmd: [String] = []
+
+    @Option(help: ArgumentHelp("Show NULL as TEXT (.nullvalue).", valueName: "TEXT"))
+    var nullvalue: String?
+
+    @Option(help: ArgumentHelp("Separate columns with SEP (.separator).", valueName: "SEP"))
+    var separator: String?
+
+    @Option(help: ArgumentHelp("End rows with SEP (the second argument of .separator).", valueName: "SEP"))
+    var newline: String?
+
+    @Flag(help: "Read standard input as a script even from a terminal: no prompt, no line editing.")
+    var batch = false
+
+    @Flag(name: .customLong("sqlite-version"), help: "Print the SQLite library's version and exit (sqlite3's -version).")
+    var sqliteVersion = false
+
     func validate() throws {
         if noInit && initFile != nil {
             throw ValidationError("--init and --no-init cannot be used together")
@@ -67,6 +87,10 @@ struct SQLive: ParsableCommand {
     }
 
     func run() throws {
+        if sqliteVersion {
+            print(SQLiteLibrary.versionLine)
+            return
+        }
         let status = Launcher(options: self).run()
         throw ExitCode(status)
     }

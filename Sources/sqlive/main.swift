@@ -1,12 +1,21 @@
 import ArgumentParser
+import SQLiveKit
 #if canImport(Glibc)
 import Glibc
 #endif
 
 // Wrong options exit with status 2 (sqlite3's convention and the shell's), not
 // ArgumentParser's 64; help and version still exit 0.
+let arguments: [String]
 do {
-    var command = try SQLive.parseAsRoot()
+    arguments = try SQLite3Options.rewrite(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandleWriter.standardError("error: \(error.message)\nTry 'sqlive --help' for the options.\n")
+    Glibc.exit(2)
+}
+
+do {
+    var command = try SQLive.parseAsRoot(arguments)
     try command.run()
 } catch let exit as ExitCode {
     Glibc.exit(exit.rawValue)

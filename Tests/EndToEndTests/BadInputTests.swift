@@ -75,7 +75,7 @@ import Testing
         #expect(result.stdout == "still here\n")
         #expect(result.stderr == """
             error: stdin:1: .mode: unknown mode nonsense
-              modes: box table markdown csv tabs list json line quote insert
+              modes: box table markdown column csv tabs list ascii json line quote insert html tcl
             error: stdin:2: .headers: expected on or off, not maybe
               usage: .headers on|off
             error: stdin:3: .nullvalue: missing argument

@@ -27,7 +27,7 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     /// The modes sqlite3 and sqlive must agree on, as typed after `.mode`.
-    static let modes = ["list", "csv", "tabs", "json", "line", "quote", "insert t"]
+    static let modes = ["list", "csv", "tabs", "json", "line", "quote", "insert t", "ascii", "html", "tcl"]
 
     static var all: [OracleCase] {
         modes.flatMap { mode in
@@ -126,7 +126,7 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
         Scenario("values and pragmas", body: ".headers on\n" + fixture + "VALUES (1, 'a'), (2, NULL);\nPRAGMA table_info(t);"),
     ]
 
-    static let extraCases: [OracleCase] = [
+    static let extraCases: [OracleCase] = columnCases + explainCases + [
         OracleCase(name: "schema: quoted table names get IF NOT EXISTS", script: """
             CREATE TABLE "x"(a);
             CREATE TABLE 'y'(a);
@@ -136,6 +136,49 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             CREATE TABLE IF NOT EXISTS "v"(a);
             CREATE INDEX "i" ON plain(a);
             .schema
+            """),
+        OracleCase(name: "schema: views with their columns comment, LIKE and GLOB patterns", script: """
+            CREATE TABLE t1(x);
+            CREATE VIEW v2 AS SELECT x+1 AS y FROM t1;
+            CREATE VIEW "select" AS SELECT y+1, 2 AS "a b", 3 AS _ok, 4 AS [order] FROM v2;
+            CREATE TABLE _(a); CREATE TABLE xy(b); CREATE TABLE x_y(c);
+            .schema
+            .schema \\_
+            .schema x_y
+            .schema x*
+            .schema v%
+            """),
+        OracleCase(name: "echo: the input as typed, several statements of a line once", script: """
+            .echo on
+            select 1; select 2;
+            select
+             3;
+            .print x
+            -- a comment
+
+            select 4; -- trailing
+            """),
+        OracleCase(name: "fullschema: before and after ANALYZE", script: """
+            create table t(a,b); create index ti on t(a); create view v as select a from t;
+            .fullschema
+            insert into t values(1,2),(1,3),(2,4);
+            create table u(x, y); create index ui on u(x, y); insert into u values (1, 'a''b'), (null, x'00');
+            analyze;
+            .fullschema
+            """),
+        OracleCase(name: "eqp: plans before results, full adds the listing", script: """
+            create table t(a,b);
+            .eqp on
+            select * from t where a=1;
+            insert into t values(1,2);
+            select 1;
+            select a from t; select b from t;
+            explain query plan select * from t;
+            .eqp full
+            select a from t;
+            .mode csv
+            .eqp off
+            select 2;
             """),
         OracleCase(name: "insert: default table name", script: ".mode insert\n.headers on\nSELECT 1 AS a, 'b' AS b;"),
         OracleCase(name: "insert: table names that need quotes", script: """
@@ -182,4 +225,69 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
                        sqliveArguments: ["--mode", mode, "--headers"])
         }
     }
+
+    /// `column` mode on results of at most 100 rows (sqlive sizes columns from the first
+    /// 100, sqlite3 from all) and of characters one column wide (sqlite3 3.40 pads by
+    /// character count, sqlive by display width): docs/SQLITE3.md says both.
+    static let columnCases: [OracleCase] = [
+        OracleCase(name: "column: headers on by default, a rule of dashes", script: """
+            .mode column
+            SELECT 1 AS a, 'hello' AS bb, NULL AS c UNION ALL SELECT 22, 'x', 3.5;
+            """),
+        OracleCase(name: "column: headers off", script: ".mode column\n.headers off\nSELECT 1 AS a, 'hello' AS bb;"),
+        OracleCase(name: "column: .headers before .mode is kept", script: ".headers off\n.mode column\nSELECT 1 AS a;\n.mode list\nSELECT 2 AS b;"),
+        OracleCase(name: "column: .width sizes and right-aligns, wider values wrap", script: """
+            .mode column
+            .width 3 -8 0
+            SELECT 12345 AS a, 'hello' AS bb, 'x' AS c UNION ALL SELECT 1, 'a long value here', NULL;
+            .width -10 10
+            .headers off
+            SELECT 'abcdefg', 123456;
+            .width
+            SELECT 'abcdefg', 123456;
+            """),
+        OracleCase(name: "column: a width that is not a number is 0", script: """
+            .mode column
+            .width 3 xxx -4
+            SELECT 'abcdef' AS a, 'wide value' AS b, 1 AS c;
+            """),
+        OracleCase(name: "column: values wider than 60 wrap at 60", script: """
+            .mode column
+            SELECT printf('%.70c', 'x') AS long, 2 AS n, 'a' || char(10) || 'b' AS lines, 'a' || char(9) || 'b' AS tab;
+            """),
+        OracleCase(name: "column: nullvalue and a hundred rows", script: """
+            .mode column
+            .nullvalue NULL
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100)
+            SELECT x, CASE WHEN x % 3 = 0 THEN NULL ELSE 'row ' || x END AS label FROM c;
+            """),
+        OracleCase(name: "column: -column keeps headers off", script: "SELECT 1 AS a, 2 AS b;",
+                   sqlite3Arguments: ["-column"], sqliveArguments: ["-column"]),
+    ]
+
+    /// `.explain on|off|auto`: the EXPLAIN listing (loops indented) and the plan's tree.
+    static let explainCases: [OracleCase] = [
+        OracleCase(name: "explain: auto lays out EXPLAIN and draws query plans", script: """
+            create table t(a, b); create index ti on t(b);
+            explain select a from t where a > 1 order by b;
+            explain select * from t t1, t t2 where t1.a = t2.b;
+            explain query plan select * from t where a in (select a from t);
+            explain select count(*) from t group by b;
+            """),
+        OracleCase(name: "explain: on, off and back to auto", script: """
+            create table t(a, b);
+            .explain off
+            explain query plan select * from t;
+            explain select 1;
+            .explain ON
+            explain query plan select * from t where a in (select b from t);
+            select 1 as x, null as y, 'a longer value' as z;
+            .explain 0
+            explain query plan select 1;
+            .explain
+            select 2 as only;
+            .explain auto
+            explain query plan select * from t;
+            """),
+    ]
 }

@@ -10,9 +10,9 @@ import Testing
         INSERT INTO player(name, score, teamId) VALUES ('Arthur', 10, 1), ('Barbara', 20, 2);
         .pin --name board SELECT player.name, team.name AS team, score FROM player JOIN team ON team.id = player.teamId ORDER BY score DESC
         .pin --name count --dedupe SELECT count(*) FROM player
-        .trace on
+        .events on
         UPDATE player SET score = 30 WHERE name = 'Arthur';
-        .trace off
+        .events off
         INSERT INTO player(name, score, teamId) VALUES ('Craig', 5, 1);
         UPDATE team SET name = 'Greens' WHERE id = 2;
         UPDATE player SET score = score;

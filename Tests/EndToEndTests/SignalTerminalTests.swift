@@ -154,8 +154,9 @@ final class SignalTerminalTests {
         let screen = try terminal.waitForScreen("the prompt after Ctrl-C") { $0.hasSuffix("sqlive>") }
         #expect(screen.contains("error: \(folder.path)/migrations/0002_slow.sql:2: migration 0002_slow was interrupted and rolled back"))
         #expect(screen.contains("the database stays at 0001_items; run .migrate again to apply 0002_slow and the rest\nsqlive>"))
+        // As in sqlite3, .quit after a failure (the interrupted migration) exits with 1.
         try enter(".quit", in: terminal)
-        try terminal.waitForScreen("the exit status") { $0.contains("exit 0,") }
+        try terminal.waitForScreen("the exit status") { $0.contains("exit 1,") }
         let check = try BinaryRunner.sqlite3([database, "PRAGMA integrity_check; SELECT identifier FROM grdb_migrations; SELECT count(*) FROM sqlite_schema WHERE name = 'big';"])
         #expect(check.stdout == "ok\n0001_items\n0\n")
     }

@@ -102,6 +102,27 @@ import Glibc
         try Self.expectClean(database, rows: "1\n")
     }
 
+    @Test func sigint_interrupts_a_statement_on_a_database_opened_late() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "CREATE TABLE t(x); INSERT INTO t VALUES (1);"])
+        let holder = try RunningProcess("/usr/bin/sqlite3", [database])
+        defer { holder.kill() }
+        holder.send("begin exclusive;\n.print held\n")
+        #expect(holder.waitForLine("held", timeout: 10))
+        // sqlive starts on a stand-in while the lock is held, then opens the file late.
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write(".print started\n")
+        try process.waitForOutput { $0.contains("started") }
+        holder.send("commit;\n.print released\n")
+        #expect(holder.waitForLine("released", timeout: 10))
+        try process.write("SELECT count(*) FROM t;\n\(Self.endless)\n")
+        try process.waitForOutput { $0.contains("started\n1\n") }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 130)
+        #expect(process.stderr == "sqlive: interrupted (SIGINT); interrupted the statement at stdin:3\n")
+    }
+
     @Test func sigterm_during_read_stops_the_script_at_its_current_statement() throws {
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"
@@ -176,6 +197,24 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
         #expect(!FileManager.default.fileExists(atPath: database + "-shm"))
         try Self.expectClean(database, rows: "committed\n")
+    }
+
+    @Test func sigterm_after_an_autocommitted_write_leaves_it_in_the_main_file() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "PRAGMA journal_mode = WAL; CREATE TABLE t(x);"])
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("INSERT INTO t VALUES ('autocommitted');\nSELECT 'ready';\n")
+        try process.waitForOutput { $0.contains("ready") }
+        #expect(FileManager.default.fileExists(atPath: database + "-wal"), "the write is in the WAL while sqlive runs")
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr == "sqlive: terminated (SIGTERM); no transaction was open\n")
+        // A copy of the main file alone holds the committed row: it was checkpointed.
+        let copy = folder.path + "/copy.db"
+        try FileManager.default.copyItem(atPath: database, toPath: copy)
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+        try Self.expectClean(copy, rows: "autocommitted\n")
     }
 
     /// `PRAGMA integrity_check` is ok, the table holds `rows`, and no journal is left over.

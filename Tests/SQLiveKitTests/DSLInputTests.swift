@@ -6,7 +6,7 @@ import Testing
     private func split(_ lines: [String]) -> [InputUnit] {
         var splitter = InputSplitter(source: "t.sql")
         var units = lines.flatMap { splitter.feed($0) }
-        if let rest = splitter.finish() { units.append(rest) }
+        units += splitter.finish()
         return units
     }
 

@@ -45,7 +45,7 @@ import Testing
         let direct = try TestSession()
         let directOutput = direct.run(script)
         let observed = try TestSession()
-        observed.run(".trace on\n.trace off")
+        observed.run(".events on\n.events off")
         #expect(observed.session.paneBoard.observesConnection)
         let observedOutput = observed.run(script)
         #expect(directOutput == observedOutput)

@@ -38,7 +38,7 @@ import Testing
     @Test func text_after_empty_statements_is_not_glued_to_the_last_one() {
         var splitter = InputSplitter(source: "fuzz.sql")
         var units = splitter.feed("+;;;;; ")
-        if let rest = splitter.finish() { units.append(rest) }
+        units += splitter.finish()
         #expect(units == [InputUnit(kind: .sql, text: "+;", location: SourceLocation(source: "fuzz.sql", line: 1))])
     }
 

@@ -5,7 +5,7 @@ import Testing
     private func split(_ lines: [String]) -> [InputUnit] {
         var splitter = InputSplitter(source: "t.sql")
         var units = lines.flatMap { splitter.feed($0) }
-        if let rest = splitter.finish() { units.append(rest) }
+        units += splitter.finish()
         return units
     }
 
@@ -52,5 +52,23 @@ import Testing
 
     @Test func empty_statements_are_dropped() {
         #expect(split([";;", "select 1;;"]) == [sql("select 1;", line: 2)])
+    }
+
+    @Test func a_last_statement_without_semicolon_is_a_statement_at_the_end() {
+        #expect(split(["select 1; select", "2"]) == [sql("select 1;", line: 1), sql(" select\n2", line: 1)])
+    }
+
+    @Test func a_trailing_comment_does_not_hide_the_last_statement() {
+        #expect(split(["select 1 -- done"]) == [sql("select 1 -- done", line: 1)])
+    }
+
+    @Test func a_trigger_without_END_stays_incomplete() {
+        let units = split(["create trigger r after insert on t begin select 1;"])
+        #expect(units.map(\.kind) == [.incompleteSQL])
+    }
+
+    @Test func echo_shows_the_chunk_a_statement_completed_once_with_skipped_lines_before_it() {
+        let units = split(["-- note", "", "select 1; select", "2;", ".print x"])
+        #expect(units.map(\.echo) == ["-- note\n\nselect 1; select\n2;", "", ".print x"])
     }
 }

@@ -30,7 +30,7 @@ import Testing
         let session = try TestSession()
         #expect(session.run(".help quit") == """
             .quit ?CODE?
-              leave sqlive (with exit status CODE, default 0)
+              leave sqlive (exit status CODE, else 1 if something failed, as in sqlite3)
               also: .exit
 
             """)
@@ -38,11 +38,39 @@ import Testing
         #expect(session.errorText.contains("unknown command .nope"))
     }
 
+    @Test func did_you_mean_suggests_only_near_misses_and_names_absent_sqlite3_commands() throws {
+        let session = try TestSession()
+        session.run(".tabels\n.hedaers on\n.xyzzy\n.prompt 'a> '\n.ar --list\n.lnt")
+        #expect(session.errorText == """
+            error: test.sql:1: unknown command .tabels
+              did you mean .tables? (.help lists every command)
+            error: test.sql:2: unknown command .hedaers
+              did you mean .headers? (.help lists every command)
+            error: test.sql:3: unknown command .xyzzy
+              type .help for the list of commands
+            error: test.sql:4: unknown command .prompt: sqlite3's .prompt is not in sqlive
+              \(SQLite3Commands.absent["prompt"] ?? "")
+            error: test.sql:5: unknown command .ar: sqlite3's .archive is not in sqlive
+              sqlive does not read or write SQL archives (sqlar); use sqlite3 -A
+            error: test.sql:6: unknown command .lnt
+              did you mean .lint? (.help lists every command)
+
+            """)
+    }
+
+    @Test func width_takes_a_width_that_is_not_a_number_as_zero_and_says_so() throws {
+        let session = try TestSession()
+        session.run(".width 3 xxx -4")
+        #expect(session.session.settings.columnWidths == [3, 0, -4])
+        #expect(session.errorText == "warning: .width: xxx is not a number of characters; taken as 0 (fit), as sqlite3 does\n")
+        #expect(session.session.errorCount == 0)
+    }
+
     @Test func commands_answer_to_unambiguous_prefixes() throws {
         let session = try TestSession()
         #expect(session.run(".hea on\n.headers") == "headers: on\n")
         session.run(".s")
-        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .show, .sql\n")
+        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .shell, .show, .sql\n")
     }
 
     @Test func tables_lists_tables_and_views_in_columns() throws {
@@ -88,6 +116,7 @@ import Testing
                nullvalue: ""
             colseparator: ","
             rowseparator: "\\r\\n"
+                   width:\u{20}
                   output: stdout
                     echo: off
                     bail: off

@@ -127,7 +127,7 @@ import Testing
             "BEGIN TRANSACTION;\nCREATE TABLE b (x);\nCOMMIT;\n",
             "CREATE TABLE b (x);\n-- done\ncommit;\n",
             "CREATE TABLE b (x);\n.read other.sql\n",
-            "CREATE TABLE b (x);\nCREATE TABLE c (x)\n",
+            "CREATE TABLE b (x);\nCREATE TABLE c (x, 'y)\n",
         ]
         var errors = ""
         for text in cases {
@@ -142,7 +142,7 @@ import Testing
               each migration already runs in its own transaction: remove BEGIN, COMMIT, END and ROLLBACK
             error: migrations/2_b.sql:2: meta-commands cannot run inside a migration: .read other.sql
               a migration file holds SQL only; run meta-commands from a script instead
-            error: migrations/2_b.sql:2: the file ends inside a statement: CREATE TABLE c (x)
+            error: migrations/2_b.sql:2: the file ends inside a statement: CREATE TABLE c (x, 'y)
               end the statement with ;
 
             """)

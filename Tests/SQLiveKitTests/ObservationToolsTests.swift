@@ -1,7 +1,7 @@
 import Testing
 @testable import SQLiveKit
 
-/// `.impact`, `.why`, `.trace` and `.notify`: the tools that show observation at work.
+/// `.impact`, `.why`, `.events` and `.notify`: the tools that show observation at work.
 @Suite struct ObservationToolsTests {
     /// Players, teams, an audit log filled by a trigger, a WITHOUT ROWID table, and a pane on
     /// each.
@@ -77,13 +77,13 @@ import Testing
     @Test func trace_prints_changes_commits_and_the_panes_woken() throws {
         let test = try pinnedSession()
         let output = test.run("""
-            .trace on
+            .events on
             DELETE FROM team WHERE id = 1;
             BEGIN;
             UPDATE player SET score = 1 WHERE id = 2;
             ROLLBACK;
             INSERT INTO tag VALUES ('a', 1);
-            .trace off
+            .events off
             DELETE FROM team;
             """)
         #expect(output == """
@@ -108,7 +108,7 @@ import Testing
     @Test func trace_lists_a_bounded_number_of_changes_per_transaction() throws {
         let test = try TestSession.withPlayers()
         let output = test.run("""
-            .trace on
+            .events on
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150)
             INSERT INTO player(name) SELECT 'p' || i FROM n;
             """)

@@ -267,7 +267,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
-        test.run(".pin --name n SELECT * FROM player WHERE id = 1\n.trace on")
+        test.run(".pin --name n SELECT * FROM player WHERE id = 1\n.events on")
         let other = try Self.otherProcess(path)
         try other.write { try $0.execute(sql: "ALTER TABLE player ADD COLUMN team DEFAULT 'x'") }
         #expect(test.run("SELECT 1;") == """
@@ -486,6 +486,22 @@ import Testing
             """)
         #expect(output.hasSuffix("-- pane 1 (n): insert player[3]\n3\n"))
         #expect(test.run(".region SELECT count(*) FROM player") == "player(*)\n")
+    }
+
+    /// An in-memory session's database is shared with the panes through SQLite's memdb VFS,
+    /// whose ATTACH and VACUUM INTO would otherwise open files as empty in-memory databases.
+    @Test func an_in_memory_session_attaches_and_writes_real_files() throws {
+        let directory = try TemporaryDirectory()
+        let other = try DatabaseQueue(path: directory.path("other.db"))
+        try other.write { try $0.execute(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (42)") }
+        try other.close()
+        let test = try TestSession.withPlayers()
+        #expect(test.run("ATTACH '\(directory.path("other.db"))' AS other;\nSELECT x FROM other.t;") == "42\n")
+        #expect(test.run(".databases") == "main: \"\" r/w\nother: \(directory.path("other.db")) r/w\n")
+        test.run("VACUUM INTO '\(directory.path("copy.db"))';")
+        #expect(test.errorText == "")
+        let copy = try DatabaseQueue(path: directory.path("copy.db"))
+        #expect(try copy.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM player") } == 2)
     }
 
     // MARK: - One frame, one commit

@@ -38,7 +38,7 @@ public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             fuzzCheck(text.utf8.contains(subsequence: splitter.pendingText.utf8), "the pending text is not in the input")
         }
     }
-    if let rest = splitter.finish() { units.append(rest) }
+    units += splitter.finish()
     fuzzCheck(!splitter.isInsideStatement, "finish() left a statement pending")
     checkCoverage(of: Array(lines.joined(separator: "\n").utf8), by: units)
     return 0
@@ -89,7 +89,7 @@ private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> ([String],
 /// comment): the first place that fits all three is the one.
 private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
     var cursor = 0
-    for unit in units {
+    for (index, unit) in units.enumerated() {
         let piece = Array(unit.text.utf8)
         var candidate = cursor
         var found: Int?
@@ -111,7 +111,11 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
         case .command:
             fuzzCheck(piece.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) == UInt8(ascii: "."), "a command without a dot")
         case .sql:
-            fuzzCheck(unit.text.withCString { sqlite3_complete($0) } != 0, "an incomplete SQL unit: \(unit.text.debugDescription)")
+            // The last statement of the input may lack its `;` (it runs, as in sqlite3).
+            let isLast = index == units.count - 1
+            let complete = unit.text.withCString { sqlite3_complete($0) } != 0
+                || (isLast && (unit.text + "\n;").withCString { sqlite3_complete($0) } != 0)
+            fuzzCheck(complete, "an incomplete SQL unit: \(unit.text.debugDescription)")
         case .dsl, .incompleteSQL:
             break
         }

@@ -7,14 +7,13 @@
  * sqlite3.h (GRDB's module already does, and a header in two modules clashes).
  */
 
-/// Turns off SQLite's process-wide memory statistics (SQLITE_CONFIG_MEMSTATUS). Returns
-/// SQLite's result code: SQLITE_MISUSE (21) when SQLite was already initialized, in which
-/// case nothing changed.
+/// Whether SQLite's process-wide memory statistics were turned off (SQLITE_CONFIG_MEMSTATUS)
+/// when the process was loaded: SQLite's result code, SQLITE_OK (0) when they were.
 int sqlive_disable_memory_statistics(void);
 
-/// Lets file names be URIs (SQLITE_CONFIG_URI), as the sqlite3 shell does: the panes share an
-/// in-memory database with the session's connection through `file:/NAME?vfs=memdb`. Returns
-/// SQLite's result code (SQLITE_MISUSE when SQLite was already initialized).
+/// Whether file names may be URIs (SQLITE_CONFIG_URI), as in the sqlite3 shell, set when the
+/// process was loaded: SQLite's result code, SQLITE_OK (0) when they may. The panes share an
+/// in-memory database with the session's connection through `file:/NAME?vfs=memdb`.
 int sqlive_enable_uri_filenames(void);
 
 /// Loads an extension into a connection (`.load`): turns on extension loading for the C

@@ -49,7 +49,13 @@ public struct CommandRegistry: Sendable {
         if matches.count > 1 {
             return Diagnostic("ambiguous command .\(typed): could be \(matches.joined(separator: ", "))")
         }
-        let hint = Suggestion.closest(to: typed, among: allNames).map { "did you mean .\($0)? (.help lists every command)" }
+        if let sqlite3Command = SQLite3Commands.absent(matching: typed) {
+            return Diagnostic("unknown command .\(typed): sqlite3's .\(sqlite3Command.name) is not in sqlive",
+                              hint: sqlite3Command.reason)
+        }
+        // Only a near miss is suggested (a typo, two letters swapped): `.shell` is not `.help`.
+        let hint = Suggestion.closest(to: typed, among: allNames, maximumDistance: typed.count >= 8 ? 2 : 1)
+            .map { "did you mean .\($0)? (.help lists every command)" }
             ?? "type .help for the list of commands"
         return Diagnostic("unknown command .\(typed)", hint: hint)
     }

@@ -1,23 +1,30 @@
 import GRDB
 
 /// `.explain QUERY`: the query plan of a query, SQL or DSL, drawn as sqlite3 draws
-/// `EXPLAIN QUERY PLAN`.
+/// `EXPLAIN QUERY PLAN`. `.explain on|off|auto` (or `.explain` alone, which is `on`) is
+/// sqlite3's setting instead: whether `EXPLAIN QUERY PLAN` statements draw that tree.
 ///
 ///     sqlite> .explain product.filter(key: 3)
 ///     QUERY PLAN
 ///     `--SEARCH product USING INTEGER PRIMARY KEY (rowid=?)
 struct ExplainCommand: RawTextCommand {
     let name = "explain"
-    let usage = "QUERY"
+    let usage = "QUERY|on|off|auto"
     let summary = "show the query plan of a query (SQL or DSL)"
     let details = """
         .explain QUERY prints SQLite's plan for QUERY (EXPLAIN QUERY PLAN) as a tree, the way
         sqlite3 prints it, without running the query. QUERY is SQL or a DSL query:
           .explain order_item.including(required: product)
+        .explain on|off|auto is sqlite3's setting: with on or auto (the default), EXPLAIN
+        QUERY PLAN statements draw the tree; with off they print their rows in the current
+        mode. .explain alone means on.
         """
 
     func run(text query: String, in session: Session) throws(Diagnostic) {
-        guard !query.isEmpty else { throw usageError("missing query") }
+        if let setting = Self.setting(query) {
+            session.settings.explain = setting
+            return
+        }
         let steps = try session.withStatement(of: query) { statement, db in
             let explain = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql)
             explain.setUncheckedArguments(statement.arguments)
@@ -26,5 +33,19 @@ struct ExplainCommand: RawTextCommand {
             }
         }
         session.output.append(QueryPlanTree(steps: steps).rendered)
+    }
+
+    /// The setting an argument names, as sqlite3 reads it (`on`, `yes`, `1`, `auto`, …;
+    /// nothing means on); nil when the argument is a query.
+    static func setting(_ text: String) -> ExplainSetting? {
+        let words = CommandLineTokenizer.words(text)
+        guard words.count <= 1 else { return nil }
+        guard let word = words.first?.lowercased() else { return .on }
+        switch word {
+        case "auto": return .auto
+        case "on", "yes", "true": return .on
+        case "off", "no", "false": return .off
+        default: return Int(word).map { $0 == 0 ? .off : .on }
+        }
     }
 }

@@ -40,6 +40,11 @@ struct ImportCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         let options = try ImportOptions.parse(arguments, for: self)
+        // sqlite3 quirk, kept for the same bytes: importing CSV in csv mode switches the row
+        // separator from the output default "\r\n" to the input one, "\n", for good.
+        if session.settings.mode == .csv, session.settings.rowSeparator == "\r\n", options.format != .tsv {
+            session.settings.rowSeparator = "\n"
+        }
         let start = ContinuousClock.now
         let outcome = try CSVImporter(session: session, options: options).run()
         let rows = "\(ImportProgress.grouped(outcome.importedRows)) row\(outcome.importedRows == 1 ? "" : "s")"

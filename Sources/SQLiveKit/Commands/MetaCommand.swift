@@ -15,6 +15,9 @@ public protocol MetaCommand: Sendable {
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String]
     /// What the command may do beyond the session; `--safe` refuses all but `.harmless`.
     var effect: CommandEffect { get }
+    /// False for a command that only changes settings or prints: it runs while a database
+    /// locked at start is not open yet.
+    var needsDatabase: Bool { get }
     /// Runs the command with its arguments (tokenized like sqlite3: quotes group words).
     func run(_ arguments: [String], in session: Session) throws(Diagnostic)
 }
@@ -48,6 +51,7 @@ extension MetaCommand {
     public var aliases: [String] { [] }
     public var details: String { summary }
     public var effect: CommandEffect { .harmless }
+    public var needsDatabase: Bool { true }
     public func completions(after arguments: [String], prefix: String, in session: Session) -> [String] { [] }
 
     /// The full usage line: `.mode MODE ?TABLE?`.

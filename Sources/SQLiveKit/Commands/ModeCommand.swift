@@ -1,6 +1,7 @@
 /// `.mode [MODE [TABLE]]`: sets or shows the output mode.
 struct ModeCommand: MetaCommand {
     let name = "mode"
+    let needsDatabase = false
     let usage = "?MODE? ?TABLE?"
     let summary = "set the output mode (box, csv, json, …), or show it"
     var details: String {

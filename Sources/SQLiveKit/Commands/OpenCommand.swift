@@ -1,17 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `.open [--readonly] [--new] [FILE]`: closes the database and opens another.
 struct OpenCommand: MetaCommand {
     let name = "open"
+    let needsDatabase = false
     let usage = "?--readonly? ?--new? ?FILE?"
     let summary = "close this database and open FILE (no FILE: a new in-memory database)"
     let effect = CommandEffect.opensFiles
     let details = """
         .open FILE opens FILE, creating it if it does not exist.
         --readonly  open it read-only
-        --new       empty the file first (asks nothing: the file's data is gone)
+        --new       start from an empty file: FILE and its journal files are deleted
+                    first (asks nothing: the file's data is gone), unless another
+                    process holds a lock on it
         The database stays as it was if FILE cannot be opened.
         """
 
@@ -42,15 +41,9 @@ struct OpenCommand: MetaCommand {
             throw usageError("--new empties the file, which a read-only session does not do")
         }
         if startsEmpty && !options.isInMemory {
-            try truncate(options.path)
+            try FreshDatabaseFile.clear(options.path)
         }
         session.replaceConnection(try DatabaseConnection(options))
-    }
-
-    private func truncate(_ path: String) throws(Diagnostic) {
-        guard let file = fopen(path, "w") else {
-            throw Diagnostic("cannot empty \(path): \(String(cString: strerror(errno)))")
-        }
-        fclose(file)
+        session.installStatementTrace()
     }
 }

@@ -1,14 +1,16 @@
 /// `.quit` / `.exit [CODE]`: ends the session.
 struct QuitCommand: MetaCommand {
     let name = "quit"
+    let needsDatabase = false
     let aliases = ["exit"]
     let usage = "?CODE?"
-    let summary = "leave sqlive (with exit status CODE, default 0)"
+    let summary = "leave sqlive (exit status CODE, else 1 if something failed, as in sqlite3)"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
         guard let code = arguments.first else {
-            session.quitRequested = 0
+            // As sqlite3: leaving does not hide that a statement or command failed.
+            session.quitRequested = session.errorCount == 0 ? 0 : 1
             return
         }
         // A process's exit status is one byte: 256 would end as 0, a success.

@@ -54,12 +54,20 @@ struct SchemaCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let statements = try SchemaQuery.names(
-            in: session,
-            sql: "SELECT sql FROM sqlite_schema WHERE sql IS NOT NULL AND tbl_name LIKE ? ORDER BY rowid",
-            pattern: arguments.first)
-        for sql in statements {
-            session.output.append(Self.asSQLite3Shows(sql) + ";\n")
+        // As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes.
+        let pattern = arguments.first ?? "%"
+        let match = pattern.contains(where: { "*?[".contains($0) }) ? "GLOB ?" : "LIKE ? ESCAPE '\\'"
+        let entries = try SchemaQuery.read(session) { db in
+            try Row.fetchAll(db, sql: """
+                SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND tbl_name \(match) ORDER BY rowid
+                """, arguments: [pattern]).map { row -> String in
+                let sql: String = row["sql"]
+                guard row["type"] == "view" else { return Self.asSQLite3Shows(sql) }
+                return sql + ViewColumnsComment.comment(forView: row["name"], in: db)
+            }
+        }
+        for sql in entries {
+            session.output.append(sql + ";\n")
         }
     }
 
@@ -151,5 +159,25 @@ enum ColumnList {
             text += line + "\n"
         }
         return text
+    }
+}
+
+/// The comment sqlite3's `.schema` writes after a view: its name and column names, quoted
+/// where they are not plain identifiers (`/* v1("y+1") */`); nothing when the view can't
+/// be read.
+enum ViewColumnsComment {
+    static func comment(forView name: String, in db: Database) -> String {
+        guard let columns = try? String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name]),
+              !columns.isEmpty else { return "" }
+        return "\n/* \(quoted(name))(\(columns.map(quoted).joined(separator: ","))) */"
+    }
+
+    /// The name as is when it is a plain identifier and no keyword, else in double quotes.
+    static func quoted(_ name: String) -> String {
+        let plain = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        let isKeyword = name.withCString { sqlite3_keyword_check($0, Int32(name.utf8.count)) != 0 }
+        if plain && !isKeyword { return name }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

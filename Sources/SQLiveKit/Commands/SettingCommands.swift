@@ -6,6 +6,7 @@ protocol ToggleCommand: MetaCommand {
 
 extension ToggleCommand {
     var usage: String { "on|off" }
+    var needsDatabase: Bool { false }
 
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
         arguments.isEmpty ? BooleanArgument.completions : []

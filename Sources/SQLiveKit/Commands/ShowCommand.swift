@@ -14,6 +14,7 @@ struct ShowCommand: MetaCommand {
             ("nullvalue", quoted(settings.nullValue)),
             ("colseparator", quoted(settings.columnSeparator)),
             ("rowseparator", quoted(settings.rowSeparator)),
+            ("width", settings.columnWidths.map(String.init).joined(separator: " ")),
             ("output", session.outputName),
             ("echo", onOff(settings.echo)),
             ("bail", onOff(settings.bail)),

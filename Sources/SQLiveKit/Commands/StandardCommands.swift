@@ -1,6 +1,7 @@
 extension CommandRegistry {
     /// Every meta-command sqlive has. A new command is one type and one line here.
     public static let standard = CommandRegistry([
+        BackupCommand(),
         BailCommand(),
         ChangesCommand(),
         ChartCommand(),
@@ -8,15 +9,19 @@ extension CommandRegistry {
         DumpCommand(),
         EchoCommand(),
         EditCommand(),
+        EQPCommand(),
+        EventsCommand(),
         ExplainCommand(),
         ExportCommand(),
         ExternalCommand(),
+        FullSchemaCommand(),
         HeadersCommand(),
         HelpCommand(),
         ImpactCommand(),
         ImportCommand(),
         IndexesCommand(),
         LayoutCommand(),
+        LintCommand(),
         LoadCommand(),
         MigrateCommand(),
         MigrationsCommand(),
@@ -38,10 +43,12 @@ extension CommandRegistry {
         ReadCommand(),
         RefreshCommand(),
         RegionCommand(),
+        RestoreCommand(),
         ResumeCommand(),
         SchemaCommand(),
         SeparatorCommand(),
         SQLCommand(),
+        ShellCommand(),
         ShowCommand(),
         TablesCommand(),
         TimeoutCommand(),
@@ -49,5 +56,6 @@ extension CommandRegistry {
         TraceCommand(),
         UnpinCommand(),
         WhyCommand(),
+        WidthCommand(),
     ])
 }

@@ -1,6 +1,7 @@
 /// `.nullvalue TEXT`: the text shown for NULL.
 struct NullValueCommand: MetaCommand {
     let name = "nullvalue"
+    let needsDatabase = false
     let usage = "TEXT"
     let summary = "text to show for NULL values (default: NULL on a terminal, empty elsewhere)"
 
@@ -14,6 +15,7 @@ struct NullValueCommand: MetaCommand {
 /// `.separator COL [ROW]`: the separators of list and csv modes.
 struct SeparatorCommand: MetaCommand {
     let name = "separator"
+    let needsDatabase = false
     let usage = "COL ?ROW?"
     let summary = "set the column (and row) separator of list, tabs, csv and quote modes"
     let details = """
@@ -34,6 +36,7 @@ struct SeparatorCommand: MetaCommand {
 /// `.print TEXT...`: writes its arguments, separated by spaces.
 struct PrintCommand: MetaCommand {
     let name = "print"
+    let needsDatabase = false
     let usage = "TEXT..."
     let summary = "print the arguments, separated by spaces"
 

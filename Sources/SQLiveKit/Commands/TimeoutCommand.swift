@@ -1,6 +1,7 @@
 /// `.timeout MS`: how long a statement waits for another connection's lock.
 struct TimeoutCommand: MetaCommand {
     let name = "timeout"
+    let needsDatabase = false
     let usage = "MS"
     let summary = "wait up to MS milliseconds for a locked database (default 5000)"
     let details = """
@@ -16,5 +17,7 @@ struct TimeoutCommand: MetaCommand {
         }
         session.connection.setBusyTimeout(milliseconds: milliseconds)
         session.settings.busyTimeoutMilliseconds = milliseconds
+        // A database still to open (locked at start) will wait that long for its lock too.
+        session.deferredOpen?.busyTimeout = Double(milliseconds) / 1000
     }
 }

@@ -5,7 +5,8 @@
 ///     .pin --rows 5 product.fil⇥     → product.filter
 ///     .pin SELECT * FROM prod⇥       → product
 ///
-/// Where the query starts comes from the usage line: options written `?--name NAME?` take
+/// Where the query starts comes from the usage line (its last word is QUERY, or a choice of
+/// words one of which is QUERY): options written `?--name NAME?` take
 /// the next word, `?--dedupe?` none, and each other word before QUERY (`FILE`) is one word.
 enum QueryArgumentCompletion {
     /// The completion of the query typed after the command name, or nil when the cursor is
@@ -50,7 +51,8 @@ enum QueryArgumentCompletion {
 
         init?(usage: String) {
             var words = usage.split(separator: " ").map(String.init)
-            guard words.last == "QUERY" else { return nil }
+            // `QUERY|on|off|auto` (`.explain`): the query is one of the choices.
+            guard let last = words.last, last.split(separator: "|").contains("QUERY") else { return nil }
             words.removeLast()
             var index = 0
             while index < words.count {

@@ -21,6 +21,8 @@ public struct InputSplitter {
     private var lineNumber = 0
     /// The brackets a pending DSL query leaves open; nil while the pending unit is SQL.
     private var openDSLBrackets: Int?
+    /// Blank and comment lines skipped since the last unit: `.echo` shows them before it.
+    private var skippedLines = ""
 
     public init(source: String) {
         self.source = source
@@ -45,11 +47,12 @@ public struct InputSplitter {
         lineNumber += 1
         if pending.isEmpty {
             if isMetaCommand(line) {
-                units.append(InputUnit(kind: .command, text: line, location: location(lineNumber)))
+                units.append(InputUnit(kind: .command, text: line, location: location(lineNumber), echo: takeSkippedLines() + line))
                 return
             }
             // Like sqlite3, a line of only spaces and comments between statements is skipped.
             if isBlank(line) || (Self.isOnlyCommentsOrSpace(line) && Self.isComplete(line + "\n;")) {
+                skippedLines += line + "\n"
                 return
             }
             pendingStartLine = lineNumber
@@ -65,10 +68,18 @@ public struct InputSplitter {
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
         guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return }
+        var echo: String? = takeSkippedLines() + pending
         Self.forEachStatement(in: pending) { text, lineOffset in
-            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset)))
+            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset), echo: echo ?? ""))
+            echo = nil
         }
         pending = ""
+    }
+
+    /// The skipped lines `.echo` shows before the next unit, and forgets them.
+    private mutating func takeSkippedLines() -> String {
+        defer { skippedLines = "" }
+        return skippedLines
     }
 
     /// A line of a DSL query: the query is complete when no bracket is left open.
@@ -80,18 +91,35 @@ public struct InputSplitter {
         }
         defer { discardPending() }
         if DSLLineScanner.isBlank(pending) { return nil }
-        return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))
+        return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine), echo: takeSkippedLines() + pending)
     }
 
-    /// Called at end of input: returns what was left unfinished, if it holds any SQL, or a
-    /// DSL query with brackets still open (its parser says which).
-    public mutating func finish() -> InputUnit? {
+    /// Called at end of input: returns what was left pending. As in sqlite3, statements
+    /// whose last one lacks only its `;` (`insert …; insert …`, `select 1 -- done`) run; text
+    /// that a `;` would not complete (an open string, a trigger without END) is an
+    /// ``InputUnit/Kind/incompleteSQL`` unit, and a DSL query with brackets still open is
+    /// returned as it is (its parser says which).
+    public mutating func finish() -> [InputUnit] {
         defer { discardPending() }
         if openDSLBrackets != nil {
-            return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))
+            return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))]
         }
-        guard !pending.isEmpty, !Self.isOnlyCommentsOrSpace(pending) else { return nil }
-        return InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine))
+        guard !pending.isEmpty, !Self.isOnlyCommentsOrSpace(pending) else { return [] }
+        // On a line of its own, the `;` can't end up inside a trailing `--` comment.
+        let terminator = "\n;"
+        guard Self.isComplete(pending + terminator) else {
+            return [InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine))]
+        }
+        var units: [InputUnit] = []
+        var echo: String? = takeSkippedLines() + pending
+        Self.forEachStatement(in: pending + terminator) { text, lineOffset in
+            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset), echo: echo ?? ""))
+            echo = nil
+        }
+        if let last = units.indices.last, units[last].text.hasSuffix(terminator) {
+            units[last].text.removeLast(terminator.count)
+        }
+        return units
     }
 
     /// Drops the pending statement (Ctrl-C at a continuation prompt).

@@ -30,10 +30,21 @@ public struct InputUnit: Sendable, Equatable {
     public var kind: Kind
     public var text: String
     public var location: SourceLocation
+    /// What `.echo on` prints before the unit runs, when not its text: as sqlite3 echoes
+    /// input, the whole chunk of lines a statement completed (with the blank and comment
+    /// lines before it) for the first unit of the chunk, and nothing for the others.
+    public var echo: String?
 
-    public init(kind: Kind, text: String, location: SourceLocation) {
+    public init(kind: Kind, text: String, location: SourceLocation, echo: String? = nil) {
         self.kind = kind
         self.text = text
         self.location = location
+        self.echo = echo
+    }
+
+    /// Units are the same when they run the same text from the same place; how `.echo`
+    /// shows them is presentation.
+    public static func == (left: InputUnit, right: InputUnit) -> Bool {
+        (left.kind, left.text, left.location) == (right.kind, right.text, right.location)
     }
 }

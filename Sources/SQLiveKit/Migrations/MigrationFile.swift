@@ -52,7 +52,7 @@ public struct MigrationFile: Sendable, Equatable {
         while let line = lines.nextLine() {
             units += splitter.feed(line)
         }
-        if let rest = splitter.finish() { units.append(rest) }
+        units += splitter.finish()
         return try units.map { unit throws(Diagnostic) in
             switch unit.kind {
             case .command:

@@ -1,6 +1,6 @@
 /// The output modes of `.mode`, each backed by one renderer.
 public enum OutputMode: String, CaseIterable, Sendable {
-    case box, table, markdown, csv, tabs, list, json, line, quote, insert
+    case box, table, markdown, column, csv, tabs, list, ascii, json, line, quote, insert, html, tcl
 
     /// Makes the renderer for one result.
     public func makeRenderer(_ context: RenderContext) -> any ResultRenderer {
@@ -9,7 +9,10 @@ public enum OutputMode: String, CaseIterable, Sendable {
         case .table: GridRenderer(context, style: .table)
         case .markdown: GridRenderer(context, style: .markdown)
         case .csv: CSVRenderer(context)
-        case .list, .tabs: ListRenderer(context)
+        case .column: ColumnRenderer(context)
+        case .list, .tabs, .ascii: ListRenderer(context)
+        case .html: HTMLRenderer(context)
+        case .tcl: TclRenderer(context)
         case .json: JSONRenderer(context)
         case .line: LineRenderer(context)
         case .quote: QuoteRenderer(context)
@@ -23,6 +26,10 @@ public enum OutputMode: String, CaseIterable, Sendable {
         case .box: "tables drawn with box characters (the default on a terminal)"
         case .table: "tables drawn with ASCII +-| characters"
         case .markdown: "Markdown tables"
+        case .column: "columns two spaces apart, sized to fit or by .width"
+        case .ascii: "values separated by 0x1F, rows by 0x1E"
+        case .html: "HTML table rows"
+        case .tcl: "values as Tcl strings"
         case .csv: "comma-separated values, RFC 4180 quoting"
         case .tabs: "tab-separated values"
         case .list: "values separated by .separator (the default in scripts)"

@@ -52,46 +52,97 @@ public final class DatabaseConnection: Sendable {
     /// in-memory database (`/sqlive-…`), which `.databases` shows as `""` like sqlite3.
     let memoryName: String?
 
-    public init(_ options: OpenOptions) throws(Diagnostic) {
-        SQLiteProcessSettings.applyOnce()
+    private init(options: OpenOptions, queue: DatabaseQueue, busyPolicy: BusyPolicy,
+                 sqlitePath: String, memoryName: String?) {
         self.options = options
-        busyPolicy = BusyPolicy(timeout: options.busyTimeout)
+        self.queue = queue
+        self.busyPolicy = busyPolicy
+        self.sqlitePath = sqlitePath
+        self.memoryName = memoryName
+    }
+
+    public convenience init(_ options: OpenOptions) throws(Diagnostic) {
+        switch Self.open(options, waitsForLocks: true) {
+        case .success(let opened):
+            self.init(options: options, queue: opened.queue, busyPolicy: opened.policy,
+                      sqlitePath: opened.sqlitePath, memoryName: opened.memoryName)
+        case .failure(.failed(let diagnostic)): throw diagnostic
+        case .failure(.locked): throw Diagnostic("cannot open \(options.path): database is locked")
+        }
+    }
+
+    /// Opens the database without waiting for another process's lock: nil when one holds
+    /// it now, so the caller can open it later, when something needs it (sqlive starts, and
+    /// `.help` runs, while another process writes). The busy timeout applies afterwards.
+    public static func openUnlessLocked(_ options: OpenOptions) throws(Diagnostic) -> DatabaseConnection? {
+        switch open(options, waitsForLocks: false) {
+        case .success(let opened):
+            return DatabaseConnection(options: options, queue: opened.queue, busyPolicy: opened.policy,
+                                      sqlitePath: opened.sqlitePath, memoryName: opened.memoryName)
+        case .failure(.locked): return nil
+        case .failure(.failed(let diagnostic)): throw diagnostic
+        }
+    }
+
+    private enum OpenFailure: Error {
+        /// Another process holds a lock that keeps GRDB from reading the schema at open.
+        case locked
+        case failed(Diagnostic)
+    }
+
+    private struct Opened {
+        var queue: DatabaseQueue
+        var policy: BusyPolicy
+        var sqlitePath: String
+        var memoryName: String?
+    }
+
+    private static func open(_ options: OpenOptions, waitsForLocks: Bool) -> Result<Opened, OpenFailure> {
+        SQLiteProcessSettings.applyOnce()
+        let policy = BusyPolicy(timeout: options.busyTimeout)
+        var memoryName: String?
+        var sqlitePath = options.path
         if options.isInMemory && SQLiteProcessSettings.applied {
-            let name = "/sqlive-\(getpid())-\(Self.memoryCounter.add(1, ordering: .relaxed).newValue)"
+            let name = "/sqlive-\(getpid())-\(memoryCounter.add(1, ordering: .relaxed).newValue)"
             memoryName = name
             sqlitePath = "file:\(name)?vfs=memdb"
-        } else {
-            memoryName = nil
-            sqlitePath = options.path
         }
         var configuration = Configuration()
         configuration.readonly = options.readonly
         configuration.foreignKeysEnabled = false
         configuration.acceptsDoubleQuotedStringLiterals = true
-        configuration.busyMode = .callback(busyPolicy.callback)
+        configuration.busyMode = .callback(policy.callback)
         // A shell runs `BEGIN;` and `COMMIT;` as separate inputs: transactions stay open
         // between database accesses, which GRDB otherwise stops the process for.
         configuration.allowsUnsafeTransactions = true
         configuration.label = "sqlive"
         let isSafe = options.isSafe
         configuration.prepareDatabase { db in
+            ShellFunctions.install(in: db, safe: isSafe)
             try ConnectionHardening.apply(to: db, safe: isSafe)
         }
         do {
+            let queue: DatabaseQueue
             if options.isInMemory {
                 queue = memoryName == nil
                     ? try DatabaseQueue(configuration: configuration)
                     : try DatabaseQueue(path: sqlitePath, configuration: configuration)
             } else {
-                try Self.checkPath(options)
-                queue = try DatabaseQueue(path: options.path, configuration: configuration)
+                try checkPath(options)
+                // Opening reads the schema: without waiting, a lock held elsewhere is
+                // reported as such, and the caller opens later.
+                queue = waitsForLocks
+                    ? try DatabaseQueue(path: options.path, configuration: configuration)
+                    : try policy.failingAtOnce { try DatabaseQueue(path: options.path, configuration: configuration) }
             }
+            return .success(Opened(queue: queue, policy: policy, sqlitePath: sqlitePath, memoryName: memoryName))
         } catch let diagnostic as Diagnostic {
-            throw diagnostic
+            return .failure(.failed(diagnostic))
         } catch let error as DatabaseError {
-            throw Diagnostic("cannot open \(options.path): \(error.message ?? error.description)")
+            if !waitsForLocks && error.resultCode.primaryResultCode == .SQLITE_BUSY { return .failure(.locked) }
+            return .failure(.failed(Diagnostic("cannot open \(options.path): \(error.message ?? error.description)")))
         } catch {
-            throw Diagnostic("cannot open \(options.path): \(error)")
+            return .failure(.failed(Diagnostic("cannot open \(options.path): \(error)")))
         }
     }
 

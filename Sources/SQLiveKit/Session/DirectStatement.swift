@@ -44,6 +44,12 @@ struct DirectStatement: ~Copyable {
 
     var columnCount: Int { Int(sqlite3_column_count(statement)) }
 
+    /// The statement's SQL, as compiled.
+    var sql: String { sqlite3_sql(statement).map { String(cString: $0) } ?? "" }
+
+    /// 1 for an `EXPLAIN` statement, 2 for `EXPLAIN QUERY PLAN`, 0 otherwise.
+    var explainKind: Int32 { sqlite3_stmt_isexplain(statement) }
+
     /// Binds `.parameter` values to the statement's parameters (NULL for names never set).
     func bindParameters(_ parameters: ParameterStore) {
         parameters.bind(to: statement)

@@ -1,6 +1,7 @@
 import CSQLiteShim
 
-/// Process-wide SQLite settings, applied once, before the first connection opens.
+/// Process-wide SQLite settings, applied when the process is loaded (a constructor of the C
+/// shim), before anything can initialize SQLite.
 ///
 /// - Memory statistics off: SQLite keeps global memory statistics (`sqlite3_memory_used`,
 ///   `sqlite3_status`) unless told not to, and updating them takes a global mutex on every
@@ -13,8 +14,9 @@ import CSQLiteShim
 ///
 ///     SQLiteProcessSettings.applyOnce()   // in DatabaseConnection.init, before opening
 enum SQLiteProcessSettings {
-    /// True when both settings took: false only if SQLite was initialized before the first
-    /// connection (then nothing changed, and in-memory databases are private to one connection).
+    /// True when both settings took: false only if SQLite was initialized before the shim's
+    /// constructor ran (then nothing changed, and in-memory databases are private to one
+    /// connection).
     static let applied: Bool = {
         let statistics = sqlive_disable_memory_statistics()
         let uris = sqlive_enable_uri_filenames()

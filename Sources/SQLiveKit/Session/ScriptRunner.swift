@@ -80,7 +80,7 @@ private struct UnitReader {
                 splitter.feed(line, into: &queued)
             } else {
                 finished = true
-                if let rest = splitter.finish() { queued = [rest] }
+                queued = splitter.finish()
             }
         }
         defer { queuedIndex += 1 }

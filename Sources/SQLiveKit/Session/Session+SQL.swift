@@ -10,6 +10,8 @@ extension Session {
     /// While no GRDB observer watches the connection, the statement runs directly through
     /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
     func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws {
+        // In an in-memory session (the memdb VFS), ATTACH 'file' must still open the file.
+        let sql = connection.memoryName == nil ? sql : AttachTarget.rewritten(sql)
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         guard !paneBoard.observesConnection else {
             try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
@@ -95,13 +97,17 @@ extension Session {
         if statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
             statement.setUncheckedArguments(parameterArguments(for: statement))
         }
+        if settings.eqp != .off, sqlite3_stmt_isexplain(statement.sqliteStatement) == 0 {
+            showPlan(of: statement.sql, db: db)
+        }
         let columnCount = statement.columnCount
         let cursor = StepCursor(statement: statement)
         guard columnCount > 0 else {
             try cursor.forEach { _ in }
             return
         }
-        let renderer = makeRenderer?(renderContext) ?? settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer?(renderContext)
+            ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement))
         renderer.begin(columns: statement.columnNames)
         do {
             try cursor.forEach { sqliteStatement in
@@ -122,15 +128,49 @@ extension Session {
             if statement.mayChangeSchema { db.clearSchemaCache() }
         }
         statement.bindParameters(parameters)
+        if settings.eqp != .off, statement.explainKind == 0 {
+            showPlan(of: statement.sql, db: db)
+        }
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
             try statement.step { _ in }
             return
         }
-        let renderer = makeRenderer?(renderContext) ?? settings.mode.makeRenderer(renderContext)
+        let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind)
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }
+    }
+
+    /// `.eqp on`: the plan of a statement, drawn before it runs (nothing for a statement
+    /// without one, such as INSERT … VALUES); `.eqp full` adds its EXPLAIN listing. The
+    /// statement's parameters are left unbound: a plan does not depend on their values.
+    private func showPlan(of sql: String, db: Database) {
+        let listings: [(prefix: String, makeRenderer: (RenderContext) -> any ResultRenderer)] =
+            [("EXPLAIN QUERY PLAN ", QueryPlanRenderer.init)]
+            + (settings.eqp == .full ? [("EXPLAIN ", ExplainRenderer.init)] : [])
+        for listing in listings {
+            guard let explain = try? db.makeStatement(sql: listing.prefix + sql) else { continue }
+            let renderer = listing.makeRenderer(renderContext)
+            renderer.begin(columns: explain.columnNames)
+            let columnCount = explain.columnCount
+            try? StepCursor(statement: explain).forEach { sqliteStatement in
+                renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))
+            }
+            renderer.finish()
+        }
+    }
+
+    /// The renderer of a statement's rows, as sqlite3 chooses it by `.explain`: under
+    /// `auto` (the default) `EXPLAIN` gets sqlite3's listing layout and `EXPLAIN QUERY PLAN`
+    /// its tree; under `on` every result gets the listing layout; under `off`, none.
+    /// `explainKind` is `sqlite3_stmt_isexplain`'s answer: 1 for EXPLAIN, 2 for the plan.
+    private func resultRenderer(explainKind: Int32) -> any ResultRenderer {
+        switch (settings.explain, explainKind) {
+        case (.on, _), (.auto, 1): ExplainRenderer(renderContext)
+        case (.auto, 2): QueryPlanRenderer(renderContext)
+        default: settings.mode.makeRenderer(renderContext)
+        }
     }
 
     /// Adds what sqlive knows and SQLite doesn't say to an execution error.

@@ -35,6 +35,11 @@ extension Session {
                                         + "SQLite rolls it back when the database is next opened")
             }
         }
+        // The signal that ends the process interrupted the connection (sqlite3_interrupt),
+        // and while no statement runs the flag stays set: the checkpoint that closing a WAL
+        // database does would stop on it and leave the -wal file. Starting a statement
+        // clears the flag.
+        try? connection.queue.inDatabase { try $0.execute(sql: "SELECT 1") }
         do {
             try connection.queue.close()
         } catch {

@@ -49,6 +49,12 @@ public final class Session {
     var parameters = ParameterStore() {
         didSet { paneBoard.parametersDidChange(parameters) }
     }
+    /// The database to open when a unit first needs it: set when another process held it
+    /// locked at start (``DatabaseConnection/openUnlessLocked(_:)``); until then
+    /// ``connection`` is an empty in-memory stand-in that no unit needing the database uses.
+    public var deferredOpen: OpenOptions?
+    /// sqlite3's `.trace`: where the SQL of each statement goes; nil when off.
+    var statementTrace: StatementTrace?
     /// The last SQL statement run, which `.edit` opens.
     var lastStatement: String?
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
@@ -77,14 +83,15 @@ public final class Session {
     @discardableResult
     public func run(_ unit: InputUnit) -> Bool {
         output.showsControlCharacters = showsControlCharacters
-        if settings.echo {
-            output.append(unit.text)
+        if settings.echo, unit.echo != "" {
+            output.append(unit.echo ?? unit.text)
             output.append("\n")
         }
         let succeeded: Bool
         let recorder = paneBoard.engine?.recorder
         recorder?.statementWillRun()
         do {
+            try openDeferredDatabase(for: unit)
             switch unit.kind {
             case .command:
                 try presentingOutput { try commands.run(line: unit.text, in: self) }
@@ -153,10 +160,29 @@ public final class Session {
         connection.interrupt()
     }
 
-    /// Replaces the database connection (`.open`); the panes move to the new database.
+    /// Told, on the session's thread, when ``connection`` is replaced: the front-end's
+    /// Ctrl-C handler follows it.
+    public var connectionDidChange: ((DatabaseConnection) -> Void)?
+
+    /// Replaces the database connection (`.open`, or a database opened late).
     func replaceConnection(_ newConnection: DatabaseConnection) {
         connection = newConnection
+        deferredOpen = nil
         paneBoard.connectionDidChange(to: newConnection)
+        connectionDidChange?(newConnection)
+    }
+
+    /// Opens the database locked at start, waiting for the lock as any statement does,
+    /// before the first unit that needs it (SQL, DSL, and commands but those that only
+    /// change settings or print, such as `.help` and `.mode`).
+    private func openDeferredDatabase(for unit: InputUnit) throws(Diagnostic) {
+        guard let options = deferredOpen else { return }
+        if unit.kind == .command {
+            let name = CommandLineTokenizer.words(unit.text).first.map { String($0.dropFirst()) } ?? ""
+            guard commands.command(named: name)?.needsDatabase ?? false else { return }
+        }
+        replaceConnection(try DatabaseConnection(options))
+        installStatementTrace()
     }
 
     /// True when the database has an open transaction (Ctrl-D asks before discarding it).

@@ -3,7 +3,26 @@
 /// Defaults follow the sqlite3 shell so that scripts written for it print the same bytes.
 public struct Settings: Sendable, Equatable {
     public var mode: OutputMode = .list
-    public var showHeaders = false
+    /// Whether column names are shown. Setting it (`.headers`, `--headers`) also stops
+    /// `.mode column` from turning them on, as in sqlite3.
+    public var showHeaders: Bool {
+        get { headers }
+        set {
+            headers = newValue
+            headersChosen = true
+        }
+    }
+    private var headers = false
+    private var headersChosen = false
+    /// `.explain on|off|auto`: how `EXPLAIN` results are laid out, as in sqlite3 (see
+    /// `Session.resultRenderer(explainKind:)`).
+    public var explain = ExplainSetting.auto
+    /// `.eqp on|off|full`: the plan of each statement before its results (and with `full`
+    /// its EXPLAIN listing), as in sqlite3.
+    public var eqp = EQPSetting.off
+    /// `.width`: the width of each column in `column` mode, in order; 0 sizes a column to
+    /// fit, a negative width right-aligns it.
+    public var columnWidths: [Int] = []
     public var nullValue = ""
     /// `.nullvalue` was given: a terminal shows ``nullValue`` for NULL instead of `NULL`.
     public var nullValueIsSet = false
@@ -47,7 +66,16 @@ public struct Settings: Sendable, Equatable {
             rowSeparator = "\n"
         case .insert:
             insertTable = table ?? "table"
-        case .box, .table, .markdown, .json:
+        case .ascii:
+            columnSeparator = "\u{1F}"
+            rowSeparator = "\u{1E}"
+        case .tcl:
+            columnSeparator = " "
+            rowSeparator = "\n"
+        case .column:
+            rowSeparator = "\n"
+            if !headersChosen { headers = true }
+        case .box, .table, .markdown, .json, .html:
             break
         }
     }
@@ -55,9 +83,22 @@ public struct Settings: Sendable, Equatable {
     /// Switches mode the way sqlite3's command-line options (`-csv`, `-tabs`, …) do: as
     /// ``setMode(_:table:)``, except that csv keeps the row separator. `sqlite3 -csv` ends
     /// rows with "\n" where `.mode csv` ends them with "\r\n".
+    /// Nor does `-column` turn headers on.
     public mutating func setCommandLineMode(_ newMode: OutputMode) {
         let keptRowSeparator = rowSeparator
+        let keptHeaders = headers
         setMode(newMode)
         if newMode == .csv { rowSeparator = keptRowSeparator }
+        headers = keptHeaders
     }
+}
+
+/// The values of `.explain`.
+public enum ExplainSetting: String, Sendable {
+    case on, off, auto
+}
+
+/// The values of `.eqp`.
+public enum EQPSetting: String, Sendable, CaseIterable {
+    case on, off, full
 }

@@ -1,8 +1,10 @@
 /// "Did you mean …?": the closest known name by edit distance, if it is close enough.
 public enum Suggestion {
-    public static func closest(to typed: String, among candidates: [String]) -> String? {
+    /// The candidate fewest edits away, if within `maximumDistance` edits (by default one
+    /// edit per two characters typed, between 1 and 3).
+    public static func closest(to typed: String, among candidates: [String], maximumDistance: Int? = nil) -> String? {
         let typed = typed.lowercased()
-        let limit = max(1, min(3, typed.count / 2))
+        let limit = maximumDistance ?? max(1, min(3, typed.count / 2))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(typed, candidate.lowercased())

@@ -37,6 +37,14 @@ final class StatementInterrupter: Sendable {
         state.withLock { $0 = State(connection: connection) }
     }
 
+    /// The session runs on another connection now (a database opened when a unit first
+    /// needed it, `.open`): while armed, a signal interrupts that one.
+    func follow(_ connection: DatabaseConnection) {
+        state.withLock { state in
+            if state.connection != nil { state.connection = connection }
+        }
+    }
+
     /// The unit is done. Returns true when a signal interrupted it.
     @discardableResult
     func disarm() -> Bool {

@@ -4,6 +4,7 @@
 /// between words, and a summary's continuation lines stay in the summary column.
 struct HelpCommand: MetaCommand {
     let name = "help"
+    let needsDatabase = false
     let usage = "?NAME?"
     let summary = "show the list of commands, or the help of one command or topic"
     let details = """

@@ -37,7 +37,10 @@ extension RefreshScheduler {
                     try? db.execute(sql: "DETACH DATABASE \(old.name.quotedDatabaseIdentifier)")
                 }
                 for new in databases where !current.contains(new) && !new.file.isEmpty {
-                    try? db.execute(sql: "ATTACH DATABASE ? AS \(new.name.quotedDatabaseIdentifier)", arguments: [new.file])
+                    // A URI with the default VFS: the reader of an in-memory session opens
+                    // files with the memdb VFS otherwise (see AttachTarget).
+                    try? db.execute(sql: "ATTACH DATABASE ? AS \(new.name.quotedDatabaseIdentifier)",
+                                    arguments: [AttachTarget.fileURI(for: new.file)])
                 }
             }
         }

@@ -1,10 +1,11 @@
-/// `.trace on|off`: prints transaction events as they happen, and the panes each commit woke.
-struct TraceCommand: MetaCommand {
-    let name = "trace"
+/// `.events on|off`: prints transaction events as they happen, and the panes each commit woke.
+/// (sqlite3's `.trace`, the SQL of each statement, is ``TraceCommand``.)
+struct EventsCommand: MetaCommand {
+    let name = "events"
     let usage = "on|off"
     let summary = "print each row change, commit and rollback, and which panes a commit woke"
     let details = """
-        .trace on shows how observation works: every inserted, updated or deleted row (table,
+        .events on shows how observation works: every inserted, updated or deleted row (table,
         updated columns, rowid), then at each commit the panes it woke, or a rollback:
           -- trace: update player(score) rowid 1
           -- trace: commit, woke pane 1 (scores)
@@ -18,7 +19,7 @@ struct TraceCommand: MetaCommand {
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
         guard let value = arguments.first else {
-            session.output.append("trace: \(session.paneBoard.traceEnabled ? "on" : "off")\n")
+            session.output.append("events: \(session.paneBoard.traceEnabled ? "on" : "off")\n")
             return
         }
         session.paneBoard.traceEnabled = try BooleanArgument.parse(value, for: self)

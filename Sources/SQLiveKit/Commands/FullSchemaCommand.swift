@@ -1,0 +1,50 @@
+import GRDB
+
+/// `.fullschema`: the schema, then the statistics `ANALYZE` gathered as the statements that
+/// restore them, as sqlite3 prints them, so the query planner's view of a database can be
+/// rebuilt elsewhere.
+///
+///     CREATE TABLE t(a,b);
+///     CREATE INDEX ti on t(a);
+///     ANALYZE sqlite_schema;
+///     INSERT INTO sqlite_stat1 VALUES('t','ti','3 2');
+///     ANALYZE sqlite_schema;
+struct FullSchemaCommand: MetaCommand {
+    let name = "fullschema"
+    let usage = ""
+    let summary = "show the schema and the statistics of ANALYZE (sqlite_stat1, sqlite_stat4)"
+    let details = """
+        .fullschema prints the CREATE statements of the main database (SQLite's own tables
+        left out), then the rows of sqlite_stat1 and sqlite_stat4 as INSERT statements
+        between two ANALYZE sqlite_schema, or a comment saying there are none.
+        """
+
+    static let statisticsTables = ["sqlite_stat1", "sqlite_stat4"]
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        if arguments.contains("--indent") { throw usageError("the --indent option is not supported") }
+        try expect(arguments, count: 0...0)
+        let (statements, statistics) = try SchemaQuery.read(session) { db in
+            let statements = try String.fetchAll(db, sql: """
+                SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid
+                """)
+            let statistics = try Self.statisticsTables.filter { try db.tableExists($0) }
+            return (statements, statistics)
+        }
+        session.output.append(statements.map { $0 + ";\n" }.joined())
+        guard !statistics.isEmpty else {
+            session.output.append("/* No STAT tables available */\n")
+            return
+        }
+        session.output.append("ANALYZE sqlite_schema;\n")
+        for table in statistics {
+            try runQuery("SELECT * FROM \(table)", in: session) { context in
+                var context = context
+                context.settings.insertTable = table
+                context.settings.showHeaders = false
+                return InsertRenderer(context)
+            }
+        }
+        session.output.append("ANALYZE sqlite_schema;\n")
+    }
+}

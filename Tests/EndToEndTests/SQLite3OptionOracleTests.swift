@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// sqlite3's command-line options given to sqlive: the same arguments and input through
+/// sqlite3 3.40 and sqlive print the same stdout and end with the same status.
+@Suite struct SQLite3OptionOracleTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var input = ""
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let query = "select 1 as a, 'x,y' as b, null as c union all select 2, 'it''s', 3.5"
+
+    static let cases: [Case] = [
+        Case(arguments: ["-csv", ":memory:", query]),
+        Case(arguments: ["--csv", "-header", ":memory:", query]),
+        Case(arguments: ["-header", "-separator", ";", "-nullvalue", "NULL", ":memory:", query]),
+        Case(arguments: ["-noheader", "-newline", "X", ":memory:", query]),
+        Case(arguments: ["-json", ":memory:", query]),
+        Case(arguments: ["-line", ":memory:", query]),
+        Case(arguments: ["-list", "-header", ":memory:", query]),
+        Case(arguments: ["-quote", ":memory:", query]),
+        Case(arguments: ["-tabs", ":memory:", query]),
+        Case(arguments: ["-box", ":memory:", query]),
+        Case(arguments: [":memory:", "--table", query]),
+        Case(arguments: ["-markdown", ":memory:", query]),
+        Case(arguments: [":memory:", "--quote", query]),
+        Case(arguments: ["-cmd", ".mode csv", "-cmd", "select 9", ":memory:", "select 1,2"]),
+        Case(arguments: ["-cmd", "select 4"], input: "select 5;\n"),
+        Case(arguments: ["-bail"], input: "select 1;\nselect nosuchcolumn;\nselect 2;\n"),
+        Case(arguments: ["-echo", "-batch"], input: "select 1;\n.print hi\n"),
+        Case(arguments: ["-version"]),
+        Case(arguments: ["-safe", ":memory:", "select 6"]),
+        Case(arguments: ["-readonly", ":memory:", "select 7"]),
+        Case(arguments: [":memory:", "select 8", "select nosuchcolumn", ".quit"]),
+        Case(arguments: [], input: "select 9;\nselect nosuchcolumn;\n.quit\n"),
+    ]
+
+    @Test(arguments: cases)
+    func sqlite3_options_work_as_in_sqlite3(_ oracleCase: Case) throws {
+        let expected = try BinaryRunner.sqlite3(oracleCase.arguments, input: oracleCase.input)
+        let actual = try BinaryRunner.sqlive(oracleCase.arguments, input: oracleCase.input)
+        #expect(!expected.stdout.isEmpty)
+        #expect(actual.stdoutBytes == expected.stdoutBytes, "--- sqlite3\n\(expected.stdout)--- sqlive\n\(actual.stdout)")
+        #expect(actual.status == expected.status, "\(actual)")
+    }
+
+    @Test func init_runs_a_file_before_the_input() throws {
+        let folder = try TemporaryFolder()
+        let rc = folder.write("rc", ".headers on\n.mode csv\n.nullvalue -\n")
+        let expected = try BinaryRunner.sqlite3(["-init", rc, ":memory:", Self.query])
+        let actual = try BinaryRunner.sqlive(["-init", rc, ":memory:", Self.query])
+        #expect(expected.stdout == "a,b,c\r\n1,\"x,y\",-\r\n2,\"it's\",3.5\r\n")
+        #expect(actual.stdout == expected.stdout)
+        #expect(actual.status == 0)
+    }
+
+    @Test func an_option_sqlive_lacks_is_refused_with_status_2() throws {
+        let result = try BinaryRunner.sqlive(["-zip", "a.zip"])
+        #expect(result == ProcessResult(
+            stdout: "",
+            stderr: "error: sqlite3's -zip option is not supported: sqlive does not read ZIP archives\nTry 'sqlive --help' for the options.\n",
+            status: 2))
+    }
+
+    @Test func double_dash_help_is_still_sqlives_help() throws {
+        let result = try BinaryRunner.sqlive(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("OVERVIEW: An interactive SQLite shell with live query panes."))
+        #expect(result.stdout.contains("--cmd <COMMAND>"))
+    }
+}
