@@ -43,7 +43,7 @@ extension PaneBoard {
         return reached
     }
 
-    /// `.trace on|off`.
+    /// `.events on|off`.
     var traceEnabled: Bool {
         get { traceRequested }
         set {

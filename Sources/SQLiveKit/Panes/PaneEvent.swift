@@ -12,7 +12,7 @@ public enum PaneEvent: Sendable, Equatable {
     case refreshed(paneID: Int, cause: RefreshCause)
     /// A pane's query failed; the pane shows the error.
     case failed(paneID: Int, message: String)
-    /// A line of `.trace on`: a change, a commit and the panes it woke, a rollback.
+    /// A line of `.events on`: a change, a commit and the panes it woke, a rollback.
     case trace(String)
 }
 

@@ -15,7 +15,7 @@ final class PaneInbox: Sendable {
     enum Item: Sendable {
         /// Panes refreshed together from one snapshot.
         case frame(PaneFrame)
-        /// A line of `.trace on`.
+        /// A line of `.events on`.
         case trace(String)
         /// The reader found the schema changed: the panes must be compiled again.
         case schemaChanged
