@@ -82,7 +82,9 @@ final class ExternalChangeWatcher: Sendable {
                 defer { state.isChecking = false }
                 guard let versions else { return false }
                 defer { state.versions = versions }
-                return state.versions != versions
+                // A database attached or detached since is no commit of another process.
+                guard let seen = state.versions else { return false }
+                return versions.contains { name, version in seen[name].map { $0 != version } ?? false }
             }
             if changed {
                 // GRDB's cached view of the schema may be another process's past.
@@ -109,7 +111,9 @@ final class ExternalChangeWatcher: Sendable {
                 let name: String = row["name"]
                 let file: String = row["file"] ?? ""
                 guard name != "temp", !file.isEmpty || name == "main" else { continue }
-                versions[name] = try Int.fetchOne(db, sql: "PRAGMA \(name.quotedDatabaseIdentifier).data_version") ?? 0
+                // Cached: this runs 40 times a second while panes are pinned.
+                let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).data_version")
+                versions[name] = try Int.fetchOne(statement) ?? 0
             }
             return versions
         } catch {
