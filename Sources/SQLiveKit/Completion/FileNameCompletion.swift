@@ -26,7 +26,7 @@ enum FileNameCompletion {
             guard name.hasPrefix(namePrefix), !name.contains(" "),
                   namePrefix.hasPrefix(".") || !name.hasPrefix(".") else { return nil }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(name), isDirectory: &isFolder)
             if isFolder.boolValue { return folderPart + name + "/" }
             return foldersOnly ? nil : folderPart + name
         }
