@@ -38,7 +38,8 @@ extension PaneBoard {
     }
 
     /// Mirrors the user's attached databases on the panes' reader when they changed.
-    func syncAttachments() {
+    /// `restartingPanes` false when the engine starts (no pane runs yet).
+    func syncAttachments(restartingPanes: Bool = true) {
         guard let engine else { return }
         let attached = (try? connection.access { db in
             try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { row -> AttachedDatabase? in
@@ -50,6 +51,13 @@ extension PaneBoard {
         guard attached != mirroredAttachments else { return }
         mirroredAttachments = attached
         engine.scheduler.attach(attached)
+        guard restartingPanes else { return }
+        // What the panes read may have come or gone with the database: each compiles again
+        // (a pane that failed on a detached table included).
+        localSchemaStatementSinceCheck = true
+        for index in panes.indices where panes[index].status != .paused {
+            restartWhenOutsideTransaction(index, cause: .schemaChange)
+        }
     }
 
     /// The session ran a statement; one that may rewrite the schema (VACUUM bumps its version

@@ -47,7 +47,7 @@ extension PaneBoard {
         commitsAtSchemaCheck = recorder.commitCount
         localSchemaStatementSinceCheck = false
         mirroredAttachments = []
-        syncAttachments()
+        syncAttachments(restartingPanes: false)
         return engine
     }
 

@@ -26,6 +26,9 @@ extension RefreshScheduler {
 
         /// Attaches and detaches so that the reader has the user's attached files. On `queue`.
         func mirror(_ databases: [AttachedDatabase]) {
+            // A prepared statement that reads an attached database keeps it from detaching:
+            // the panes' statements are compiled again at their next fetch.
+            statements.removeAll()
             try? reader.inDatabase { db in
                 let current = try Row.fetchAll(db, sql: "PRAGMA database_list")
                     .compactMap { row -> AttachedDatabase? in

@@ -40,6 +40,8 @@ final class RefreshScheduler: Sendable {
     /// A pane's next refresh starts at least this many times its cost after the last one.
     static let throttleFactor = 4.0
     private static let firstRetryDelay = 0.002
+    /// How long a script waits for a schema check that cannot get the lock.
+    static let lockedCheckGrace = 0.5
 
     enum LaneKind: Int, CaseIterable {
         case fast = 0
@@ -79,6 +81,8 @@ final class RefreshScheduler: Sendable {
         /// Each database's `schema_version` as the last fast frame read it.
         var schemaVersions: [String: Int]?
         var schemaCheckRequested = false
+        /// Since when a schema check has been waiting for a lock.
+        var checkBlockedSince: Date?
         var nextSequence: UInt64 = 0
         var isClosed = false
 
@@ -237,7 +241,12 @@ final class RefreshScheduler: Sendable {
         while !stop() {
             let settled = state.withLock { state -> Bool in
                 if state.isClosed { return true }
-                guard !state.schemaCheckRequested, state.lanes.allSatisfy({ $0.reading.isEmpty }) else { return false }
+                guard state.lanes.allSatisfy({ $0.reading.isEmpty }) else { return false }
+                // A schema check waiting for a lock is waited for half a second at most.
+                let checkGivenUp = state.checkBlockedSince.map { Date().timeIntervalSince($0) > Self.lockedCheckGrace } ?? false
+                guard !state.schemaCheckRequested || checkGivenUp || acceptingBlocked && state.lane(.fast).isBlocked else {
+                    return false
+                }
                 if state.dirty.isEmpty { return state.lanes.allSatisfy { !$0.isScheduled } }
                 return acceptingBlocked && state.lanes.contains(where: \.isBlocked)
             }
@@ -424,6 +433,7 @@ final class RefreshScheduler: Sendable {
             switch outcome {
             case .delivered(let frame, let versions):
                 if let versions { state.schemaVersions = versions }
+                if plan.lane == .fast { state.checkBlockedSince = nil }
                 state.lanes[index].isBlocked = false
                 state.lanes[index].retryDelay = Self.firstRetryDelay
                 for fetch in frame.fetches where state.jobs[fetch.token] != nil {
@@ -438,9 +448,15 @@ final class RefreshScheduler: Sendable {
             case .interrupted where state.lanes[index].wasPreempted:
                 Self.putBack(plan, &state)
             case .blocked where plan.jobs.isEmpty:
-                // Only a schema check, and another process holds the lock: the next
-                // statement asks again; nobody waits for this one.
-                break
+                // Only a schema check, and the lock is held: it is tried again, and a script
+                // waits for it a little (a lock held for a moment), not for another process's
+                // long transaction (see waitUntilSettled).
+                state.schemaCheckRequested = true
+                if state.checkBlockedSince == nil { state.checkBlockedSince = Date() }
+                state.lanes[index].isBlocked = true
+                retryAfter = state.lanes[index].retryDelay
+                state.lanes[index].retryDelay = min(state.lanes[index].retryDelay * 2, 1)
+                state.lanes[index].isScheduled = false
             case .interrupted, .blocked:
                 Self.putBack(plan, &state)
                 state.lanes[index].isBlocked = true
@@ -462,7 +478,6 @@ final class RefreshScheduler: Sendable {
         // A pane that moved lanes runs there.
         kick(plan.lane == .fast ? .slow : .fast)
         progressed.signal()
-        if case .blocked = outcome, plan.jobs.isEmpty { return true }
         guard let retryAfter else { return true }
         lanes[index].queue.asyncAfter(deadline: .now() + retryAfter) { self.kick(plan.lane) }
         return false
