@@ -147,11 +147,6 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         }
     }
 
-    /// Every watched pane.
-    var watchedTokens: Set<ObservationToken> {
-        state.withLock { Set($0.watched.keys) }
-    }
-
     // MARK: - Statements
 
     /// The session is about to run a statement: remember what was recorded before it.

@@ -24,7 +24,7 @@ extension PaneBoard {
         for item in items {
             switch item {
             case .frame(let frame):
-                countApplied(frame.fetches.count)
+                fetchCount += frame.fetches.count
                 events += frame.fetches.compactMap(accept)
             case .trace(let line):
                 events.append(.trace(line))

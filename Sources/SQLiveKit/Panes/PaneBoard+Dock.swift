@@ -17,7 +17,7 @@ extension PaneBoard {
         updateActivities()
         var renderer = PaneDockRenderer(width: width, height: height, now: clock(), usesColor: usesColor,
                                         nullValue: nullValue)
-        renderer.showsCommittedState = connection.queue.inDatabase { $0.isInsideTransaction }
+        renderer.showsCommittedState = userIsInTransaction
         return renderer.lines(for: panes)
     }
 

@@ -21,7 +21,7 @@ extension PaneBoard {
     /// that waited for the user's lock.
     func maintain() {
         guard !panes.isEmpty, engine != nil || !pendingRestarts.isEmpty else { return }
-        let inTransaction = connection.queue.inDatabase { $0.isInsideTransaction }
+        let inTransaction = userIsInTransaction
         syncAttachments()
         // Inside a transaction the reader sees nothing new (it reads what is committed), and
         // on a shared in-memory database it cannot even read: wait for the transaction's end.
@@ -41,13 +41,7 @@ extension PaneBoard {
     /// `restartingPanes` false when the engine starts (no pane runs yet).
     func syncAttachments(restartingPanes: Bool = true) {
         guard let engine else { return }
-        let attached = (try? connection.access { db in
-            try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { row -> AttachedDatabase? in
-                let name: String = row["name"]
-                guard name != "main" && name != "temp" else { return nil }
-                return AttachedDatabase(name: name, file: row["file"] ?? "")
-            }
-        }) ?? []
+        let attached = (try? connection.access(AttachedDatabase.list)) ?? []
         guard attached != mirroredAttachments else { return }
         mirroredAttachments = attached
         engine.scheduler.attach(attached)
@@ -95,7 +89,7 @@ extension PaneBoard {
 
     /// Restarts a pane now, or after the user's transaction ends.
     func restartWhenOutsideTransaction(_ index: Int, cause: RefreshCause) {
-        if connection.queue.inDatabase({ $0.isInsideTransaction }) {
+        if userIsInTransaction {
             pendingRestarts[panes[index].id] = cause
         } else {
             restart(index, cause: cause)

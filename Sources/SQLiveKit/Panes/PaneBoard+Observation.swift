@@ -60,7 +60,7 @@ extension PaneBoard {
             _ = try bind()
             return true
         } catch {
-            if connection.queue.inDatabase({ $0.isInsideTransaction }) { return false }
+            if userIsInTransaction { return false }
             throw error
         }
     }
@@ -130,7 +130,7 @@ extension PaneBoard {
         let pane = panes[index]
         engine.recorder.watch(token, paneID: pane.id, label: pane.label, region: query.analysis.region,
                               tables: query.analysis.tables, facts: query.analysis.facts, inheriting: previous)
-        if connection.queue.inDatabase({ $0.isInsideTransaction }) {
+        if userIsInTransaction {
             engine.recorder.wakeAtCommit(token)
         }
         engine.scheduler.start(PaneJob(paneID: pane.id, token: token, sql: query.sql, arguments: query.arguments,
@@ -161,7 +161,7 @@ extension PaneBoard {
             let query: CompiledPane
             do {
                 query = try compile(panes[index].query)
-            } catch where connection.queue.inDatabase({ $0.isInsideTransaction }) {
+            } catch where userIsInTransaction {
                 // The user's connection sees the transaction's schema (a table dropped in
                 // it, say), not the committed one the pane reads: try again at its end.
                 pendingRestarts[panes[index].id] = cause

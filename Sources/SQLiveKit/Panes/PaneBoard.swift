@@ -84,7 +84,7 @@ public final class PaneBoard {
     /// What each pane last showed, and what it must print next.
     var presentation = PanePresentation()
     /// How many pane values were applied since the session began.
-    public private(set) var fetchCount = 0
+    public internal(set) var fetchCount = 0
 
     init(connection: DatabaseConnection, compiler: PaneCompiler, isInteractive: Bool) {
         self.connection = connection
@@ -117,8 +117,7 @@ public final class PaneBoard {
     /// the user's own transaction holds count as settled: they refresh when it ends.
     public func waitUntilSettled(timeout: Double = 30, stop: () -> Bool = { false }) -> Bool {
         guard let engine else { return true }
-        let inTransaction = connection.queue.inDatabase { $0.isInsideTransaction }
-        return engine.scheduler.waitUntilSettled(timeout: timeout, acceptingBlocked: inTransaction, stop: stop)
+        return engine.scheduler.waitUntilSettled(timeout: timeout, acceptingBlocked: userIsInTransaction, stop: stop)
     }
 
     /// True when some refresh is due that the user's transaction does not hold back.
@@ -126,7 +125,7 @@ public final class PaneBoard {
         guard let engine else { return false }
         if !inbox.isEmpty { return true }
         guard engine.scheduler.hasWork else { return false }
-        return !connection.queue.inDatabase { $0.isInsideTransaction }
+        return !userIsInTransaction
     }
 
     /// The indexes of the panes a `.unpin`/`.refresh`/… argument names: an id, a name, or
@@ -154,8 +153,10 @@ public final class PaneBoard {
         return try indexes(matching: selector, for: command)[0]
     }
 
-    func countApplied(_ count: Int) {
-        fetchCount += count
+    /// The user has a transaction open: panes show what is committed, and what depends on
+    /// the user's schema waits for its end.
+    var userIsInTransaction: Bool {
+        connection.queue.inDatabase { $0.isInsideTransaction }
     }
 }
 

@@ -30,12 +30,7 @@ extension RefreshScheduler {
             // the panes' statements are compiled again at their next fetch.
             statements.removeAll()
             try? reader.inDatabase { db in
-                let current = try Row.fetchAll(db, sql: "PRAGMA database_list")
-                    .compactMap { row -> AttachedDatabase? in
-                        let name: String = row["name"]
-                        guard name != "main" && name != "temp" else { return nil }
-                        return AttachedDatabase(name: name, file: row["file"] ?? "")
-                    }
+                let current = try AttachedDatabase.list(in: db)
                 for old in current where !databases.contains(old) {
                     try? db.execute(sql: "DETACH DATABASE \(old.name.quotedDatabaseIdentifier)")
                 }

@@ -87,12 +87,6 @@ final class RefreshScheduler: Sendable {
         var isClosed = false
 
         func lane(_ kind: LaneKind) -> LaneState { lanes[kind.rawValue] }
-
-        func isDue(_ token: ObservationToken, on kind: LaneKind, now: Date) -> Bool {
-            guard jobs[token] != nil, slow.contains(token) == (kind == .slow) else { return false }
-            guard !lanes.contains(where: { $0.reading.contains(token) }) else { return false }
-            return RefreshScheduler.throttledUntil(token, self).map { $0 <= now } ?? true
-        }
     }
 
     private let state: Mutex<State>
@@ -307,12 +301,14 @@ final class RefreshScheduler: Sendable {
             var due: [(job: PaneJob, causes: [RefreshCause])] = []
             var later: Date?
             for (token, causes) in state.dirty where state.slow.contains(token) == (kind == .slow) {
-                guard let job = state.jobs[token] else { continue }
+                // A pane read on the other lane (it just moved) waits for that read to end.
+                guard let job = state.jobs[token], !state.lanes.contains(where: { $0.reading.contains(token) }) else {
+                    continue
+                }
                 if let until = Self.throttledUntil(token, state), until > now {
                     later = min(later ?? until, until)
                     continue
                 }
-                guard state.isDue(token, on: kind, now: now) else { continue }
                 due.append((job, causes))
             }
             due.sort { $0.job.paneID < $1.job.paneID }
@@ -502,8 +498,10 @@ final class RefreshScheduler: Sendable {
     /// `schema_version` of every database of a reader, by name.
     private static func schemaVersions(_ db: Database) throws -> [String: Int] {
         var versions: [String: Int] = [:]
+        // Cached: every fast frame runs them.
         for name in try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")) {
-            versions[name] = try Int.fetchOne(db, sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version") ?? 0
+            let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")
+            versions[name] = try Int.fetchOne(statement) ?? 0
         }
         return versions
     }
@@ -521,4 +519,13 @@ final class RefreshScheduler: Sendable {
 struct AttachedDatabase: Sendable, Equatable {
     var name: String
     var file: String
+
+    /// The databases a connection has attached (not main, not temp), from `PRAGMA database_list`.
+    static func list(in db: Database) throws -> [AttachedDatabase] {
+        try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { row in
+            let name: String = row["name"]
+            guard name != "main" && name != "temp" else { return nil }
+            return AttachedDatabase(name: name, file: row["file"] ?? "")
+        }
+    }
 }
