@@ -42,6 +42,16 @@ import Testing
         #expect(units == [InputUnit(kind: .sql, text: "+;", location: SourceLocation(source: "fuzz.sql", line: 1))])
     }
 
+    /// FuzzSplitter (a CI run): a last statement without `;` on a line ending in `\r` kept the
+    /// `\n;` the splitter appends to test it, because "\r\n" is one Character and the
+    /// suffix was compared by Characters.
+    @Test func a_last_statement_ending_in_a_carriage_return_keeps_only_its_own_text() {
+        var splitter = InputSplitter(source: "fuzz.sql")
+        var units = splitter.feed("select 1\r")
+        units += splitter.finish()
+        #expect(units == [InputUnit(kind: .sql, text: "select 1\r", location: SourceLocation(source: "fuzz.sql", line: 1))])
+    }
+
     @Test func the_statement_before_empty_ones_fails_with_sqlites_error() throws {
         let session = try TestSession()
         session.run("+;;;;; ")

@@ -116,8 +116,11 @@ public struct InputSplitter {
             units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset), echo: echo ?? ""))
             echo = nil
         }
-        if let last = units.indices.last, units[last].text.hasSuffix(terminator) {
-            units[last].text.removeLast(terminator.count)
+        // Bytes, not Characters: after a line ending in `\r`, "\r\n" is one Character and
+        // `hasSuffix("\n;")` would not see the terminator.
+        if let last = units.indices.last, units[last].text.utf8.elementsEqualSuffix(terminator.utf8) {
+            let text = units[last].text.utf8
+            units[last].text = String(decoding: text.prefix(text.count - terminator.utf8.count), as: UTF8.self)
         }
         return units
     }
@@ -254,5 +257,11 @@ public struct InputSplitter {
             if byte == UInt8(ascii: "\n") { count += 1 } else if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") && byte != UInt8(ascii: "\r") { break }
         }
         return count
+    }
+}
+
+extension String.UTF8View {
+    fileprivate func elementsEqualSuffix(_ suffix: String.UTF8View) -> Bool {
+        count >= suffix.count && self.suffix(suffix.count).elementsEqual(suffix)
     }
 }
