@@ -17,7 +17,7 @@ run: build $(EXAMPLE_DB)
 
 test: deps
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	$(SWIFT) test --skip-build $(BUILD_FLAGS)
+	bash Tests/scripts/run-tests.sh $(BUILD_FLAGS)
 
 build: deps
 	$(SWIFT) build $(BUILD_FLAGS)

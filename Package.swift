@@ -33,12 +33,17 @@ let package = Package(
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // What the test suites share: running the binary and sqlite3, tmux terminals, temporary
+        // folders, seeded random numbers.
+        .target(
+            name: "SQLiveTestSupport",
+            path: "Tests/SQLiveTestSupport"),
         .testTarget(
             name: "SQLiveKitTests",
-            dependencies: ["SQLiveKit"]),
+            dependencies: ["SQLiveKit", "SQLiveTestSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SQLiveKit"]),
+            dependencies: ["SQLiveKit", "SQLiveTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

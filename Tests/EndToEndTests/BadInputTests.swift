@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// Hostile input gets a clear error, never a crash; the session goes on.
 @Suite struct BadInputTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The built `sqlive` binary as a user runs it: arguments, exit status, stdout and stderr.
 @Suite struct CommandLineTests {
@@ -135,22 +136,21 @@ import Testing
         let folder = try TemporaryFolder()
         let path = folder.path + "/busy.db"
         _ = try BinaryRunner.sqlite3([path, "create table t(a);"])
-        // sqlite3 holds the write lock for 1.5 s (a sleep, so machine load doesn't stretch it).
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [path]
-        let holderInput = Pipe()
-        holder.standardInput = holderInput
-        holder.standardOutput = FileHandle.nullDevice
-        try holder.run()
-        try holderInput.fileHandleForWriting.write(contentsOf: Data("begin immediate;\ninsert into t values (1);\n.shell sleep 1.5\ncommit;\n".utf8))
-        try holderInput.fileHandleForWriting.close()
-        Thread.sleep(forTimeInterval: 0.3)
+        // sqlite3 holds the write lock until told to commit: both runs meet it held.
+        let holder = try RunningProcess("/usr/bin/sqlite3", [path])
+        defer { holder.kill() }
+        holder.send("begin immediate;\ninsert into t values (1);\n.print held\n")
+        #expect(holder.waitForLine("held", timeout: 10))
         let impatient = try BinaryRunner.sqlive([path, ".timeout 0", "insert into t values (2)"])
-        let patient = try BinaryRunner.sqlive([path, ".timeout 20000", "insert into t values (3)"])
-        holder.waitUntilExit()
-        #expect(patient == ProcessResult(stdout: "", stderr: "", status: 0))
-        #expect(impatient.stderr.contains("database is locked") || impatient.status == 0, "the holder may have finished first on a slow machine")
+        #expect(impatient == ProcessResult(stdout: "", stderr: "error: argument:1: database is locked\n", status: 1))
+        let patient = try RunningProcess(BinaryRunner.sqlivePath, [path, ".timeout 20000", "insert into t values (3)"], input: .file("/dev/null"))
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(patient.isRunning, "waiting for the lock: \(patient.errorOutput)")
+        holder.send("commit;\n.print released\n")
+        #expect(holder.waitForLine("released", timeout: 10))
+        #expect(patient.waitForExit() == 0)
+        #expect(patient.errorOutput == "")
+        #expect(try BinaryRunner.sqlite3([path, "select a from t order by a"]).stdout == "1\n3\n")
     }
 
     @Test func quit_takes_an_exit_status() throws {

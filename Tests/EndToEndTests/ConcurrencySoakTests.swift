@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// Three processes write one database file at random while a fourth, a `sqlive` session with
 /// 20 pinned panes, watches it: every write succeeds (busy waits, no "database is locked"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// `kill -9` at random points while sqlive writes, imports and migrates, on rollback-journal
 /// and WAL databases. After each kill, sqlite3 finds the file intact (`PRAGMA
@@ -11,13 +12,18 @@ import Testing
 /// - `.migrate`: each migration applied with its ledger and checksum rows, or not at all,
 ///   and a second `.migrate` applies the rest.
 ///
-/// CI runs 5 kill points. By hand: `SQLIVE_KILL_POINTS=50 swift test --filter
+/// Each kill waits for evidence that the unit of work it must interrupt is under way: a
+/// `committed K` marker for writes; for an import and a migration, SQLite's statement trace
+/// (`.trace stderr`), written as each statement starts: the import's K-th row, a
+/// migration's first statement. Then the kill must find the process still running.
+///
+/// CI runs 6 kill points (each kind on both journal modes). By hand: `SQLIVE_KILL_POINTS=50 swift test --filter
 /// CrashSafetyTests`. Point I is a write for I % 3 == 0, an import for 1, a migration for 2,
 /// on a rollback-journal database for (I / 3) even, WAL for odd. `SQLIVE_KILL_SEED=N`
 /// replays the points of a failure (their timing varies a little from run to run).
 @Suite(.serialized) struct CrashSafetyTests {
     static let seed = SeededRandom.seed(from: "SQLIVE_KILL_SEED")
-    static let killPoints = SeededRandom.count(from: "SQLIVE_KILL_POINTS", fallback: 5)
+    static let killPoints = SeededRandom.count(from: "SQLIVE_KILL_POINTS", fallback: 6)
 
     static func points(ofKind kind: Int) -> [Int] { Array(stride(from: kind, to: killPoints, by: 3)) }
     static func journal(of point: Int) -> String { (point / 3) % 2 == 0 ? "delete" : "wal" }
@@ -63,7 +69,7 @@ import Testing
         let files = try TemporaryFolder()
         let csv = files.write("big.csv", CrashWorkloads.csv(rows: rows, using: &random))
 
-        // One import to the end, timed, so the kills can land anywhere inside one.
+        // One import to the end, timed, for the record.
         let started = Date()
         let full = try BinaryRunner.sqlive([files.path + "/full.db", ".import --csv \(csv) big"])
         let duration = Date().timeIntervalSince(started)
@@ -85,15 +91,18 @@ import Testing
 
                 """)
             #expect(setup.stderr == "", Self.replay(point))
-            // Up to the timed import's length: most kills land inside the import, a few
-            // after its commit (the timed run, the first, is a little slower).
-            let delay = Double.random(in: 0.02...max(0.05, duration), using: &random)
-
-            let importer = try RunningProcess(BinaryRunner.sqlivePath, [database, ".import --csv \(appends ? "--skip 1 " : "")\(csv) big"])
-            Thread.sleep(forTimeInterval: delay)
+            // Killed once the trace shows the insert of row K, in the first third of the file:
+            // inside the import's transaction, never before or after it.
+            let killAt = Int.random(in: 1...(rows / 3), using: &random)
+            let importer = try RunningProcess(BinaryRunner.sqlivePath, [
+                database, ".trace --expanded stderr", ".import --csv \(appends ? "--skip 1 " : "")\(csv) big",
+            ])
+            try #require(importer.waitForErrorText("'name \(killAt)'", timeout: 60), Self.replay(point))
             let wasRunning = importer.isRunning
             importer.kill()
             importer.waitForExit()
+            #expect(wasRunning, "the import ended before the kill; \(Self.replay(point))")
+            #expect(!importer.errorOutput.contains("COMMIT"), "killed mid-import; \(Self.replay(point))")
 
             let check = try BinaryRunner.sqlite3([database], input: """
                 PRAGMA integrity_check;
@@ -105,10 +114,9 @@ import Testing
             let count = Int(big.stdout.dropLast()) ?? 0
             let exists = appends || check.stdout.hasSuffix("1\n")
             #expect(check.stdout == "ok\n100\n\(exists ? 1 : 0)\n", Self.replay(point))
-            #expect(count == before || count == before + rows, "\(count) rows in big; \(Self.replay(point))")
+            #expect(count == before, "\(count) rows in big after a kill mid-import; \(Self.replay(point))")
             if !exists { #expect(big.stderr.contains("no such table"), Self.replay(point)) }
-            let outcome = count == before ? "none" : "all"
-            outcomes.append("\(Self.journal(of: point)) \(appends ? "append" : "new") \(wasRunning ? "mid-import" : "after it ended"): \(outcome)")
+            outcomes.append("\(Self.journal(of: point)) \(appends ? "append" : "new") killed at row \(killAt): \(count == before ? "none" : "\(count) rows")")
         }
         print("crash (import): seed \(Self.seed), \(rows) rows in \(String(format: "%.1f", duration)) s, \(outcomes.count) kill points: \(outcomes.joined(separator: "; "))")
     }
@@ -129,17 +137,19 @@ import Testing
             let folder = try TemporaryFolder()
             let database = folder.path + "/migrate.db"
             #expect(try BinaryRunner.sqlite3([database, "PRAGMA journal_mode = \(Self.journal(of: point));"]).stderr == "")
+            // Killed once the trace shows the first statement of migration `after` (its bulk
+            // insert of 60,000 rows is still to run), after a short random delay.
             let after = Int.random(in: 0...4, using: &random)
-            let delay = Double.random(in: 0...0.4, using: &random)
+            let delay = Double.random(in: 0...0.03, using: &random)
+            let firstStatement = CrashWorkloads.migrations[after].sql.prefix { $0 != "\n" }
 
-            let migrator = try RunningProcess(BinaryRunner.sqlivePath, [database, ".migrate \(migrations)"])
-            if after > 0 {
-                try #require(migrator.waitForText("applied \(CrashWorkloads.migrations[after - 1].name) (", timeout: 60), Self.replay(point))
-            }
+            let migrator = try RunningProcess(BinaryRunner.sqlivePath, [database, "-cmd", ".trace stderr", ".migrate \(migrations)"])
+            try #require(migrator.waitForErrorText(String(firstStatement), timeout: 60), Self.replay(point))
             Thread.sleep(forTimeInterval: delay)
             let wasRunning = migrator.isRunning
             migrator.kill()
             migrator.waitForExit()
+            #expect(wasRunning, "the migrations ended before the kill; \(Self.replay(point))")
 
             let printed = migrator.output.split(separator: "\n").filter { $0.hasPrefix("applied ") }.count
             let state = try CrashWorkloads.MigrationState(reading: database)
@@ -152,7 +162,7 @@ import Testing
             #expect(again.status == 0 && again.stderr == "", "\(again) \(Self.replay(point))")
             #expect(try CrashWorkloads.MigrationState(reading: database) == CrashWorkloads.MigrationState(applied: 5), Self.replay(point))
             #expect(try BinaryRunner.sqlite3([database, "PRAGMA integrity_check;"]).stdout == "ok\n", Self.replay(point))
-            outcomes.append("\(Self.journal(of: point)) \(wasRunning ? "killed" : "ended") at \(applied)/5")
+            outcomes.append("\(Self.journal(of: point)) killed in \(CrashWorkloads.migrations[after].name): \(applied)/5 applied")
         }
         print("crash (migrate): seed \(Self.seed), \(outcomes.count) kill points: \(outcomes.joined(separator: ", "))")
     }

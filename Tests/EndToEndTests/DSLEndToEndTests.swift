@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The built `sqlive` on DSL queries: each prints what sqlite3 prints for the SQL a person
 /// would write by hand, on the example shop and on a schema with two foreign keys to one

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// docs/COMMANDS.md documents every meta-command: each one `.help` lists has a section.
 @Suite struct DataDocsTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// `.dump` through the built binary, with sqlite3 as the oracle: the same bytes as sqlite3's
 /// own `.dump`, and a dump that sqlite3 loads into an identical database.

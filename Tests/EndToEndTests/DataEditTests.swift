@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// `.edit` with a scripted editor: it gets the last statement in a file, and what it saves
 /// is run.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// `.import`, `.parameter` and `.timer` through the built binary, next to sqlite3.
 @Suite struct DataImportTests {

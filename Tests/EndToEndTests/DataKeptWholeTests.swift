@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// sqlive never leaves a file worse than sqlite3 would: it closes the database on every way
 /// out (a WAL database checkpointed, its `-wal` and `-shm` files gone), rolls back and says so

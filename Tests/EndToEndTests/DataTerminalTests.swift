@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The pager, the import progress bar, the elapsed-time line and `.edit` on a real
 /// terminal: the built binary inside tmux (``TmuxTerminal``), read back from the screen.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// A small SQLite extension adding `half(X)`, compiled for the tests with the system's C
 /// compiler.

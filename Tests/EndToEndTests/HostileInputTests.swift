@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SQLiveKit
+import SQLiveTestSupport
 
 /// A corpus of hostile inputs run through the real binary. For each one: no crash, every
 /// error line starts with `error:` (or is a hint/caret line under one), the session goes on
@@ -39,11 +40,37 @@ import SQLiveKit
         if hostile.reachesSentinel {
             #expect(result.stdout.hasSuffix("sentinel\n"), "\(result)")
         }
-        if !result.stderr.isEmpty {
-            #expect(result.stderr.hasPrefix("error: ") || result.stderr.hasPrefix("warning: "), "\(result)")
-            #expect(result.status == 1 || !result.stderr.contains("error: "), "\(result)")
-        }
+        #expect(Self.unlabelledLines(result.stderr).isEmpty, "\(result)")
+        #expect(result.status == 1 || !result.stderr.contains("error: "), "\(result)")
         #expect(try BinaryRunner.sqlite3([database, ".dump"]).stdout == before, "the database changed")
+    }
+}
+
+extension HostileInputTests {
+    /// The lines of stderr that are neither a diagnostic (`error: …`, `warning: …`) nor
+    /// indented under one (the quoted statement, its caret, a hint).
+    static func unlabelledLines(_ stderr: String) -> [Substring] {
+        var underDiagnostic = false
+        var unlabelled: [Substring] = []
+        for line in stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix("error: ") || line.hasPrefix("warning: ") {
+                underDiagnostic = true
+            } else if !(underDiagnostic && line.hasPrefix("  ")) {
+                unlabelled.append(line)
+            }
+        }
+        if let last = stderr.split(separator: "\n", omittingEmptySubsequences: false).last, !last.isEmpty {
+            unlabelled.append(last)  // stderr must end with a whole line
+        }
+        return unlabelled
+    }
+
+    @Test func a_line_outside_a_diagnostic_is_found_wherever_it_is() {
+        #expect(Self.unlabelledLines("").isEmpty)
+        #expect(Self.unlabelledLines("error: x\n  select 1;\n  ^\nwarning: y\n").isEmpty)
+        #expect(Self.unlabelledLines("error: x\nstray\n") == ["stray"])
+        #expect(Self.unlabelledLines("  indented first\n") == ["  indented first"])
+        #expect(Self.unlabelledLines("error: no newline") == ["error: no newline"])
     }
 }
 

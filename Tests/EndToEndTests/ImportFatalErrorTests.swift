@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// `.import` stops at the first error no later row can escape (a read-only database, a full
 /// disk), rolls back, and says so once, instead of reporting every row of the file as bad

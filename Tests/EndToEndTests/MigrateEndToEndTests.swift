@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import SQLiveTestSupport
 #endif
 
 /// `.migrate` in the built binary: the examples from the command line, the exit status of a

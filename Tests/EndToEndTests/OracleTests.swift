@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The modes whose bytes must equal sqlite3's: each case is one script, fed on stdin to
 /// sqlite3 (3.40.1, the same libsqlite3 as ours) and to the built sqlive, and their standard

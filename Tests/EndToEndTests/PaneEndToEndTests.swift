@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The built `sqlive` running scripts with panes: exact output, the same on every run.
 @Suite struct PaneEndToEndTests {

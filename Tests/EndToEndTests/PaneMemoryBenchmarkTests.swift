@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The memory of `sqlive` with a pane on a ten-million-row table, run on demand:
 /// `SQLIVE_BENCH=1 swift test --filter PaneMemoryBenchmarkTests`.

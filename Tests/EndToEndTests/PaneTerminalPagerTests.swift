@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The pager, the `.edit` editor and the dock of live panes on a real terminal (tmux): the
 /// program gets the whole screen, and once it exits the dock and its scroll region are back,

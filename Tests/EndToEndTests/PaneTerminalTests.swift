@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// Live panes docked at the top of a real terminal (tmux): the dock repaints while a line is
 /// being typed, results scroll below it, and the scroll region follows pins, `.layout`,

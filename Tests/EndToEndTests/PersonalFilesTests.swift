@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The files sqlive keeps for a person (`~/.replrc`, history, the trust store) only where
 /// `HOME` really names a folder, and the trust question answered only by keys typed after

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// A `.replrc` in the current folder runs only with consent at the prompt: asked once,
 /// "always" remembered with the file's SHA-256 in `~/.sqlive_trusted`, asked again when the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// `--readonly`: writes fail with SQLite's clear error and change nothing, while panes keep
 /// working, including on commits another process makes to the file.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// sqlite3's dot-commands that sqlive gained for scripts and `.sqliterc` files: `.backup`,
 /// `.save`, `.restore` (SQLite's online backup API) and `.shell`/`.system`, with sqlite3 as

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// sqlite3's command-line options given to sqlive: the same arguments and input through
 /// sqlite3 3.40 and sqlive print the same stdout and end with the same status.

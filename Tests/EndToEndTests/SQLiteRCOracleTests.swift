@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// A dozen init files of the kind sqlite3 users keep as `~/.sqliterc` (headers, column mode
 /// with widths, nullvalue, timer, csv, box, separators, bail and changes, echo…), each with a

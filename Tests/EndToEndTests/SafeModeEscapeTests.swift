@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// Attempts to get out of `--safe`, each through the real binary: from sqlite3's own
 /// safe-mode tests (its authorizer's list), from the history of SQLite shells' CVEs

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// A script whose last statement lacks its `;` runs that statement, as sqlite3 does, from
 /// standard input, `.read`, `-f` and a command-line argument; only text that a `;` would not

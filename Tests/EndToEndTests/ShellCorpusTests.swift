@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// SQLite's own shell tests (`../shared/data/sqlite-shell-tests`, 414 inputs from
 /// `test/shell*.test` and `expert1.test`) through sqlite3 and sqlive with the corpus's

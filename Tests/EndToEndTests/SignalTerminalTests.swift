@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import SQLiveTestSupport
 #endif
 
 /// Signals at the interactive prompt, in a real terminal (tmux): Ctrl-C during `.read`,

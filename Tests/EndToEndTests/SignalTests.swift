@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,9 +8,25 @@ import Glibc
 /// SIGTERM, SIGHUP, SIGQUIT and SIGINT sent to sqlive running a script (standard input not a
 /// terminal): the running statement is interrupted, the open transaction rolled back, the
 /// database closed clean, one line on stderr, and the exit status 128 + the signal.
+///
+/// A signal meant to interrupt a statement is sent once the statement runs: `.trace stderr`
+/// comes just before it, and SQLite writes its SQL to stderr when it starts stepping.
 @Suite struct SignalTests {
     /// A statement that runs far longer than any test waits: it must be interrupted.
     static let endless = "WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c;"
+
+    /// stderr holds the trace, the endless statement first (what closing runs is traced
+    /// too), no error, and the one closing line last.
+    static func expectTraceThenClosing(_ stderr: String, _ closing: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(stderr.hasPrefix(endless + "\n"), "\(stderr)", sourceLocation: sourceLocation)
+        #expect(stderr.hasSuffix("\n" + closing + "\n"), "\(stderr)", sourceLocation: sourceLocation)
+        #expect(!stderr.contains("error:"), "\(stderr)", sourceLocation: sourceLocation)
+    }
+
+    /// Waits until SQLite started the endless statement (traced on stderr).
+    static func waitUntilEndlessRuns(_ process: SignalledProcess, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try process.waitForErrorOutput(sourceLocation: sourceLocation) { $0.contains(endless) }
+    }
 
     @Test func sigterm_while_waiting_for_input_rolls_back_the_open_transaction() throws {
         let folder = try TemporaryFolder()
@@ -39,20 +56,16 @@ import Glibc
             INSERT INTO t VALUES ('committed');
             BEGIN;
             INSERT INTO t VALUES ('uncommitted');
-            SELECT 'ready';
+            .trace stderr
             \(Self.endless)
             INSERT INTO t VALUES ('never');
             COMMIT;
 
             """)
-        try process.waitForOutput { $0.contains("ready") }
-        Thread.sleep(forTimeInterval: 0.2)
+        try Self.waitUntilEndlessRuns(process)
         process.send(SIGTERM)
         #expect(try process.waitForExit() == 143)
-        #expect(process.stderr == """
-            sqlive: terminated (SIGTERM); interrupted the statement at stdin:6, rolled back the open transaction
-
-            """)
+        Self.expectTraceThenClosing(process.stderr, "sqlive: terminated (SIGTERM); interrupted the statement at stdin:6, rolled back the open transaction")
         try Self.expectClean(database, rows: "committed\n")
     }
 
@@ -60,14 +73,11 @@ import Glibc
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"
         let process = try SignalledProcess([database], directory: folder.path)
-        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\nSELECT 'ready';\n\(Self.endless)\n")
-        try process.waitForOutput { $0.contains("ready") }
+        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\n.trace stderr\n\(Self.endless)\n")
+        try Self.waitUntilEndlessRuns(process)
         process.send(SIGHUP)
         #expect(try process.waitForExit() == 129)
-        #expect(process.stderr == """
-            sqlive: hung up (SIGHUP); interrupted the statement at stdin:5, rolled back the open transaction
-
-            """)
+        Self.expectTraceThenClosing(process.stderr, "sqlive: hung up (SIGHUP); interrupted the statement at stdin:5, rolled back the open transaction")
         try Self.expectClean(database, rows: "")
     }
 
@@ -77,14 +87,11 @@ import Glibc
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"
         let process = try SignalledProcess([database], directory: folder.path)
-        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\nSELECT 'ready';\n\(Self.endless)\n")
-        try process.waitForOutput { $0.contains("ready") }
+        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\n.trace stderr\n\(Self.endless)\n")
+        try Self.waitUntilEndlessRuns(process)
         process.send(SIGQUIT)
         #expect(try process.waitForExit() == 131)
-        #expect(process.stderr == """
-            sqlive: quit (SIGQUIT); interrupted the statement at stdin:5, rolled back the open transaction
-
-            """)
+        Self.expectTraceThenClosing(process.stderr, "sqlive: quit (SIGQUIT); interrupted the statement at stdin:5, rolled back the open transaction")
         try Self.expectClean(database, rows: "")
     }
 
@@ -94,11 +101,11 @@ import Glibc
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"
         let process = try SignalledProcess([database], directory: folder.path)
-        try process.write("CREATE TABLE t(x);\nINSERT INTO t VALUES (1);\nSELECT 'ready';\n\(Self.endless)\nINSERT INTO t VALUES (2);\n")
-        try process.waitForOutput { $0.contains("ready") }
+        try process.write("CREATE TABLE t(x);\nINSERT INTO t VALUES (1);\n.trace stderr\n\(Self.endless)\nINSERT INTO t VALUES (2);\n")
+        try Self.waitUntilEndlessRuns(process)
         process.send(SIGINT)
         #expect(try process.waitForExit() == 130)
-        #expect(process.stderr == "sqlive: interrupted (SIGINT); interrupted the statement at stdin:4\n")
+        Self.expectTraceThenClosing(process.stderr, "sqlive: interrupted (SIGINT); interrupted the statement at stdin:4")
         try Self.expectClean(database, rows: "1\n")
     }
 
@@ -116,11 +123,11 @@ import Glibc
         try process.waitForOutput { $0.contains("started") }
         holder.send("commit;\n.print released\n")
         #expect(holder.waitForLine("released", timeout: 10))
-        try process.write("SELECT count(*) FROM t;\n\(Self.endless)\n")
-        try process.waitForOutput { $0.contains("started\n1\n") }
+        try process.write(".trace stderr\n\(Self.endless)\n")
+        try Self.waitUntilEndlessRuns(process)
         process.send(SIGINT)
         #expect(try process.waitForExit() == 130)
-        #expect(process.stderr == "sqlive: interrupted (SIGINT); interrupted the statement at stdin:3\n")
+        Self.expectTraceThenClosing(process.stderr, "sqlive: interrupted (SIGINT); interrupted the statement at stdin:3")
     }
 
     @Test func sigterm_during_read_stops_the_script_at_its_current_statement() throws {
@@ -131,20 +138,17 @@ import Glibc
             INSERT INTO t VALUES ('before');
             BEGIN;
             INSERT INTO t VALUES ('in the transaction');
-            SELECT 'ready';
+            .trace stderr
             \(Self.endless)
             INSERT INTO t VALUES ('after');
             COMMIT;
 
             """)
         let process = try SignalledProcess([database, ".read long.sql"], directory: folder.path)
-        try process.waitForOutput { $0.contains("ready") }
+        try Self.waitUntilEndlessRuns(process)
         process.send(SIGTERM)
         #expect(try process.waitForExit() == 143)
-        #expect(process.stderr == """
-            sqlive: terminated (SIGTERM); interrupted the statement at long.sql:6, rolled back the open transaction
-
-            """)
+        Self.expectTraceThenClosing(process.stderr, "sqlive: terminated (SIGTERM); interrupted the statement at long.sql:6, rolled back the open transaction")
         try Self.expectClean(database, rows: "before\n")
     }
 
@@ -161,19 +165,24 @@ import Glibc
 
             """)
         folder.write("migrations/0003_more.sql", "INSERT INTO item VALUES ('ink');\n")
-        let process = try SignalledProcess([database, ".migrate"], directory: folder.path)
-        try process.waitForOutput { $0.contains("applied 0001_items") }
-        Thread.sleep(forTimeInterval: 0.2)
+        let process = try SignalledProcess([database, "-cmd", ".trace stderr", ".migrate"], directory: folder.path)
+        let slowInsert = "INSERT INTO big WITH RECURSIVE"
+        try process.waitForErrorOutput { $0.contains(slowInsert) }
         process.send(SIGTERM)
         #expect(try process.waitForExit() == 143)
-        #expect(process.stderr == """
+        // The journal is looked at before anything opens the database: opening it would roll
+        // a hot journal back and hide that it was left.
+        #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
+        // The trace of the statements that ran (GRDB's own included), the report, and the
+        // closing line last.
+        #expect(process.stderr.hasSuffix("\nsqlive: terminated (SIGTERM); no transaction was open\n"), "\(process.stderr)")
+        #expect(process.stderr.contains("""
             error: migrations/0002_slow.sql:2: migration 0002_slow was interrupted and rolled back
               INSERT INTO big WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c;
               ^
               the database stays at 0001_items; run .migrate again to apply 0002_slow and the rest
-            sqlive: terminated (SIGTERM); no transaction was open
 
-            """)
+            """), "\(process.stderr)")
         let check = try BinaryRunner.sqlite3([database, """
             PRAGMA integrity_check;
             SELECT identifier FROM grdb_migrations;
@@ -181,7 +190,6 @@ import Glibc
             SELECT count(*) FROM sqlite_schema WHERE name = 'big';
             """])
         #expect(check.stdout == "ok\n0001_items\npen\n0\n")
-        #expect(!FileManager.default.fileExists(atPath: database + "-journal"))
     }
 
     @Test func sigterm_closes_a_wal_database_without_leaving_its_wal_file() throws {
@@ -217,10 +225,12 @@ import Glibc
         try Self.expectClean(copy, rows: "autocommitted\n")
     }
 
-    /// `PRAGMA integrity_check` is ok, the table holds `rows`, and no journal is left over.
+    /// No journal is left over, `PRAGMA integrity_check` is ok, and the table holds `rows`.
+    /// The journal is looked at first: sqlite3 opening the database would roll a hot
+    /// journal back and delete it, and the check could not fail.
     static func expectClean(_ database: String, rows: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(!FileManager.default.fileExists(atPath: database + "-journal"), sourceLocation: sourceLocation)
         let check = try BinaryRunner.sqlite3([database, "PRAGMA integrity_check; SELECT x FROM t;"])
         #expect(check.stdout == "ok\n" + rows, sourceLocation: sourceLocation)
-        #expect(!FileManager.default.fileExists(atPath: database + "-journal"), sourceLocation: sourceLocation)
     }
 }

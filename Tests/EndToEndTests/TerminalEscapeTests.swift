@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// An untrusted database can hold escape sequences in its values, table names and
 /// anything an error message quotes. On a terminal sqlive shows them (`^[` for ESC), in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// What a newcomer sees in a real terminal (tmux) in the first minutes: the greeting, the
 /// plain words `help` and `exit`, `.help` fitted to 80 columns, results that fit (numbers

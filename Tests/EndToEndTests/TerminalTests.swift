@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The interactive front-end in a real terminal (tmux): prompts, history across restarts,
 /// Ctrl-C, Ctrl-D and Tab completion, checked on the screen the user would see.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SQLiveTestSupport
 
 /// The guided tour in examples/tour: each script runs as a learner runs it, from the
 /// repository root, and prints what its checked-in transcript in examples/tour/expected

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// Tab completion of meta-command arguments: file names for the commands that read or write
 /// files, SQL and DSL for a QUERY argument (`.pin`), and no space before text that follows
 /// the cursor.
 @Suite struct CompletionArgumentTests {
     let shop: TestSession
-    let folder: TemporaryDirectory
+    let folder: TemporaryFolder
 
     init() throws {
         shop = try ShopDatabase.session()
-        folder = try TemporaryDirectory()
+        folder = try TemporaryFolder()
         for name in ["report.sql", "restock.sql", ".hidden.sql"] {
             FileManager.default.createFile(atPath: folder.path(name), contents: Data())
         }

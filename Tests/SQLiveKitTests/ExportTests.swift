@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// `.export FILE QUERY` and `.once FILE`: the file holds exactly what the screen would
 /// have shown, in every mode, and the screen shows nothing.
 @Suite struct ExportTests {
-    let folder: TemporaryDirectory
+    let folder: TemporaryFolder
     let shell: TestSession
 
     static let setup = """
@@ -15,7 +16,7 @@ import Testing
     static let query = "SELECT * FROM t ORDER BY id"
 
     init() throws {
-        folder = try TemporaryDirectory()
+        folder = try TemporaryFolder()
         shell = try TestSession()
         shell.run(Self.setup)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// Files sqlive creates for the user's output may hold query results: they are created
 /// readable by their owner only (mode 0600), whatever the umask, like the history file.
@@ -15,7 +16,7 @@ import Testing
         (".export", ".export FILE select 1"),
     ])
     func output_files_are_created_owner_only(command: String, script: String) throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let file = folder.path("results.txt")
         let session = try TestSession()
         session.run(script.replacingOccurrences(of: "FILE", with: file))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// Inputs the fuzz targets (`Fuzzing/`, see docs/FUZZING.md) found mishandled, each exactly
 /// as found (minus the leading bytes a target reads as its own choices), with the behaviour
@@ -12,7 +13,7 @@ import Testing
     }
 
     private func fileLines(_ bytes: [UInt8]) throws -> [String] {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path("input.sql")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return lines(try FileLineSource(path: path))
@@ -66,7 +67,7 @@ import Testing
     /// FuzzCSV: a file read in blocks smaller than a byte order mark (a pipe's short reads
     /// do the same) kept the mark as text at the start of the first field.
     @Test func a_byte_order_mark_split_across_reads_is_skipped() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path("bom.csv")
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF, 0x00, 0x00, 0x00, 0x00] + Array("1,\"a, b\"\n2,x\n".utf8)
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// The streaming CSV/TSV reader behind `.import`: RFC 4180 quoting, line numbers, and the
 /// leniencies sqlite3 has.
@@ -12,7 +13,7 @@ import Testing
     }
 
     private func read(_ bytes: [UInt8], separator: Character = ",") throws -> [Read] {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path("input.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let reader = try DelimitedReader(path: path, separator: separator.asciiValue ?? 0)
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func blank_lines_are_records_marked_blank() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path("blank.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("a\n\r\n\nb\n".utf8)))
         let reader = try DelimitedReader(path: path, separator: UInt8(ascii: ","))
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func bytes_consumed_reach_the_file_size() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let path = folder.path("size.csv")
         #expect(FileManager.default.createFile(atPath: path, contents: Data("a,b\n1,2\n".utf8)))
         let reader = try DelimitedReader(path: path, separator: UInt8(ascii: ","))

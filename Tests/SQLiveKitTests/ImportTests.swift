@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// `.import`: tables made from headers by sqlite3's rules, rows into existing tables, bad
 /// rows reported by line, one transaction, and round trips through `.export`.
 @Suite struct ImportTests {
-    let folder: TemporaryDirectory
+    let folder: TemporaryFolder
     let shell: TestSession
 
     init() throws {
-        folder = try TemporaryDirectory()
+        folder = try TemporaryFolder()
         shell = try TestSession()
     }
 

@@ -1,19 +1,20 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// What decides whether a project's `.replrc` runs without a question: the trust store must
 /// not be forged by a folder's name, believed when others could write it, or lend a file's
 /// trust to a symbolic link planted elsewhere.
 @Suite struct InitFileTrustTests {
-    let directory: TemporaryDirectory
+    let directory: TemporaryFolder
     /// The temporary folder, symbolic links resolved (as the trust store records folders).
     let root: String
     var home: String { root + "/home" }
     var store: String { home + "/.sqlive_trusted" }
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryFolder()
         root = directory.url.resolvingSymlinksInPath().path
         try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// Each core meta-command, driven through a session as a script would, with whole outputs.
 @Suite struct MetaCommandTests {
@@ -170,7 +171,7 @@ import Testing
     }
 
     @Test func read_runs_a_file_and_names_it_in_errors() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let script = folder.path("part.sql")
         try "select 'from part';\nselect bad;\n".write(toFile: script, atomically: true, encoding: .utf8)
         let session = try TestSession()
@@ -179,7 +180,7 @@ import Testing
     }
 
     @Test func output_sends_results_to_a_file_until_reset() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let file = folder.path("out.txt")
         let session = try TestSession()
         #expect(session.run(".output \(file)\nselect 1;\nselect 2;\n.output\nselect 3;") == "3\n")
@@ -187,7 +188,7 @@ import Testing
     }
 
     @Test func once_sends_only_the_next_result_to_a_file() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let file = folder.path("once.txt")
         let session = try TestSession()
         #expect(session.run(".once \(file)\nselect 1;\nselect 2;") == "2\n")
@@ -201,7 +202,7 @@ import Testing
     }
 
     @Test func open_switches_databases_and_keeps_the_old_one_on_failure() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder()
         let session = try TestSession()
         session.run("create table first(a);")
         session.run(".open \(folder.path("second.db"))\ncreate table second(b);")

@@ -47,9 +47,10 @@ import Testing
         }
         #expect(fixture.run(".migrate") == "applied 1_a (… ms)\nthe database is at 1_a, 0 pending\n")
         let progress = fixture.test.errorText
-        #expect(progress.hasPrefix("\rmigrating 1_a: 1."), "\(progress.debugDescription)")
-        #expect(progress.components(separatedBy: "\rmigrating 1_a: ").count > 2, "redrawn in place as time passes")
-        #expect(progress.hasSuffix(" s\u{1B}[K\r\u{1B}[K"), "the line is cleared before the result")
+        // Drawn as every progress line is (DiagnosticPrinter.renderProgress): over the last one.
+        #expect(progress.hasPrefix("\r\u{1B}[2Kmigrating 1_a: 1."), "\(progress.debugDescription)")
+        #expect(progress.components(separatedBy: "\r\u{1B}[2Kmigrating 1_a: ").count > 2, "redrawn in place as time passes")
+        #expect(progress.hasSuffix(" s\r\u{1B}[2K"), "the line is cleared before the result")
     }
 
     @Test func durations_read_in_milliseconds_under_a_second_and_seconds_above() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// Commits by other processes, which GRDB cannot see, noticed through `PRAGMA data_version`.
 @Suite struct ObservationExternalTests {
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func another_process_committing_refreshes_the_panes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".external 20ms\n.pin --name n SELECT count(*) FROM player")
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func another_process_changing_the_schema_recovers_a_failing_pane() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run("CREATE TABLE team(id INTEGER PRIMARY KEY);\n.external 20ms\n.pin --name t SELECT count(*) FROM team")
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func without_external_another_process_goes_unseen_until_notified() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".pin --name n SELECT count(*) FROM player")

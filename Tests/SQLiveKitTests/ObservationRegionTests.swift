@@ -1,6 +1,7 @@
 import GRDB
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// `.region`: the region GRDB tracks for a query, and warnings for what it will not see.
 @Suite struct ObservationRegionTests {
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func file_databases_warn_about_other_processes_while_external_is_off() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try TestSession(path: directory.path("f.db"))
         test.run("CREATE TABLE t(x);")
         #expect(test.run(".region SELECT x FROM t") == "t(x)\n")

@@ -3,15 +3,16 @@ import Testing
 @testable import SQLiveKit
 #if canImport(Glibc)
 import Glibc
+import SQLiveTestSupport
 #endif
 
 /// The pager and the elapsed-time line: only for a person at a terminal, only for results
 /// taller than the screen, with what was held shown in order.
 @Suite(.serialized) struct PagerTests {
-    let folder: TemporaryDirectory
+    let folder: TemporaryFolder
 
     init() throws {
-        folder = try TemporaryDirectory()
+        folder = try TemporaryFolder()
         // The pager may quit before reading everything; the process must not die of it.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -159,12 +160,12 @@ import Glibc
         let path = folder.path("ticker.txt")
         let fileDescriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer { close(fileDescriptor) }
-        let quiet = QueryTicker(fileDescriptor: fileDescriptor, usesColor: false, delay: .seconds(5))
+        let quiet = QueryTicker(fileDescriptor: fileDescriptor, printer: DiagnosticPrinter(), delay: .seconds(5))
         quiet.start()
         quiet.stop()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "")
 
-        let ticker = QueryTicker(fileDescriptor: fileDescriptor, usesColor: false, delay: .milliseconds(20))
+        let ticker = QueryTicker(fileDescriptor: fileDescriptor, printer: DiagnosticPrinter(), delay: .milliseconds(20))
         ticker.start()
         Thread.sleep(forTimeInterval: 0.3)
         ticker.stop()
@@ -177,8 +178,11 @@ import Glibc
     }
 
     @Test func the_ticker_line_shows_tenths_then_minutes() {
-        #expect(QueryTicker.line(elapsed: .milliseconds(3_250), usesColor: false) == "running 3.2 s · Ctrl-C interrupts")
-        #expect(QueryTicker.line(elapsed: .seconds(65), usesColor: false) == "running 1:05 · Ctrl-C interrupts")
-        #expect(QueryTicker.line(elapsed: .seconds(1), usesColor: true) == "\u{1B}[2mrunning 1.0 s · Ctrl-C interrupts\u{1B}[0m")
+        #expect(QueryTicker.line(elapsed: .milliseconds(3_250)) == "running 3.2 s · Ctrl-C interrupts")
+        #expect(QueryTicker.line(elapsed: .seconds(65)) == "running 1:05 · Ctrl-C interrupts")
+        let colour = DiagnosticPrinter(usesColor: true)
+        #expect(colour.renderProgress(QueryTicker.line(elapsed: .seconds(1)), dimmed: true)
+                == "\r\u{1B}[2K\u{1B}[2mrunning 1.0 s · Ctrl-C interrupts\u{1B}[0m")
+        #expect(colour.renderProgress(nil) == "\r\u{1B}[2K")
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// Pane benchmarks, run on demand: `SQLIVE_BENCH=1 swift test --filter PaneBenchmarkTests`.
 /// They print their figures; the expectations are the targets.
@@ -82,7 +83,7 @@ struct PaneBenchmarkTests {
     /// (GRDB's own cost, which sqlive cannot go below).
     @Test(arguments: ["memory", "file"])
     func writes_refresh_only_the_panes_they_touch(storage: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         func makeSession() throws -> TestSession {
             let test = try TestSession(path: storage == "file" ? directory.path("\(UUID().uuidString).db") : ":memory:")
             let tables = (0..<100).map { "CREATE TABLE t\($0)(id INTEGER PRIMARY KEY, x);" }.joined(separator: "\n")

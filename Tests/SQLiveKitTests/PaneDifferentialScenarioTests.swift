@@ -1,5 +1,6 @@
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// The differential tester's fixed scenarios: one per kind of lie the issue found, so that
 /// each is exercised on every run and on every storage, whatever the random workloads of
@@ -10,7 +11,7 @@ import Testing
 
     /// The random workloads' schema (seed 0: t1.c is STORED, t2.c VIRTUAL), then `pins`.
     static func workload(_ storage: PaneWorkload.Storage, pins: [String], steps: [PaneWorkload.Step]) -> PaneWorkload {
-        var random = PaneWorkloadRandom(seed: 0)
+        var random = SeededRandom(seed: 0)
         let setup = PaneWorkloadSchema.setup(&random) + pins.map(PaneWorkloadSchema.pin)
         return PaneWorkload(seed: nil, storage: storage, setup: setup, steps: steps)
     }

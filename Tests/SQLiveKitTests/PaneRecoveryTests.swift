@@ -1,5 +1,6 @@
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// A pane whose query starts failing shows the error in place, and recovers by itself when
 /// the schema (or the data) makes the query work again.
@@ -85,7 +86,7 @@ import Testing
     }
 
     @Test func open_moves_the_panes_to_the_new_database() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try TestSession.withPlayers()
         test.run(".pin --name n SELECT count(*) FROM player")
         let output = test.run("""

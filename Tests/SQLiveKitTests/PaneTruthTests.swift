@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// A pane equals its query on the latest committed state: each case here is a way panes
 /// used to show data that was not true (issue 11, section 2).
@@ -9,7 +10,7 @@ import Testing
     /// The storages a pane can read: a shared in-memory database, a rollback journal, WAL.
     static let storages = ["memory", "delete", "wal"]
 
-    static func session(_ storage: String, in directory: TemporaryDirectory) throws -> TestSession {
+    static func session(_ storage: String, in directory: TemporaryFolder) throws -> TestSession {
         guard storage != "memory" else { return try TestSession.withPlayers() }
         let path = directory.path("\(storage).db")
         if storage == "wal" {
@@ -29,7 +30,7 @@ import Testing
 
     @Test(arguments: storages)
     func a_pane_pinned_inside_a_transaction_never_shows_what_is_rolled_back(storage: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try Self.session(storage, in: directory)
         test.run("""
             BEGIN;
@@ -48,7 +49,7 @@ import Testing
 
     @Test(arguments: storages)
     func inside_a_transaction_panes_show_the_committed_state(storage: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try Self.session(storage, in: directory)
         test.run(".pin --name c SELECT count(*) FROM player")
         test.run("BEGIN;\nINSERT INTO player(name) VALUES ('Pending');\n.resume\n.refresh")
@@ -194,7 +195,7 @@ import Testing
     // MARK: - Attached databases
 
     @Test func panes_follow_the_schema_and_the_detaching_of_an_attached_database() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try TestSession.withPlayers(path: directory.path("main.db"))
         test.run("""
             ATTACH '\(directory.path("aux.db"))' AS aux;
@@ -209,7 +210,7 @@ import Testing
     }
 
     @Test func another_process_committing_to_an_attached_file_refreshes_its_panes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let auxPath = directory.path("aux.db")
         let test = try TestSession.withPlayers(path: directory.path("main.db"))
         test.run("""
@@ -228,7 +229,7 @@ import Testing
     // MARK: - Other processes
 
     @Test func changing_the_external_interval_loses_no_commit() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".external 10s\n.pin --name n SELECT count(*) FROM player")
@@ -240,7 +241,7 @@ import Testing
     }
 
     @Test func turning_external_back_on_catches_up() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".external 20ms\n.pin --name n SELECT count(*) FROM player\n.external off")
@@ -252,7 +253,7 @@ import Testing
     }
 
     @Test func a_commit_right_after_the_first_pin_is_seen() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".external 20ms")
@@ -264,7 +265,7 @@ import Testing
     }
 
     @Test func another_process_altering_the_table_is_an_external_change_and_traced() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("shared.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".pin --name n SELECT * FROM player WHERE id = 1\n.events on")
@@ -362,7 +363,7 @@ import Testing
     /// the commit.
     @Test(arguments: storages)
     func a_write_never_waits_for_a_pane_read(storage: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try Self.session(storage, in: directory)
         let endless = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
         test.run(".timeout 0\n.pin --name slow SELECT CASE WHEN (SELECT count(*) FROM player) > 2 THEN \(endless) ELSE 'fast' END")
@@ -394,7 +395,7 @@ import Testing
     /// refreshing from their own snapshots meanwhile.
     @Test(arguments: storages)
     func a_slow_pane_never_holds_the_fast_ones_back(storage: String) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let test = try Self.session(storage, in: directory)
         let endless = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c)"
         test.run("""
@@ -424,7 +425,7 @@ import Testing
     /// often commits wake it; scripts are not throttled.
     @Test func a_slow_pane_is_throttled_on_a_terminal() throws {
         // WAL: on a rollback journal the writes every 10 ms would interrupt every refresh.
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("throttle.db")
         try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
         let test = try TestSession(path: path, environment: SessionEnvironment(isInteractive: true))
@@ -454,7 +455,7 @@ import Testing
     /// needs no lock wait for the busy timeout because panes are pinned: the external watcher
     /// and the schema check never wait for a lock.
     @Test func a_locked_database_holds_no_statement_because_of_panes() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let path = directory.path("locked.db")
         let test = try TestSession.withPlayers(path: path)
         test.run(".external 20ms\n.pin --name n SELECT count(*) FROM player")
@@ -491,7 +492,7 @@ import Testing
     /// An in-memory session's database is shared with the panes through SQLite's memdb VFS,
     /// whose ATTACH and VACUUM INTO would otherwise open files as empty in-memory databases.
     @Test func an_in_memory_session_attaches_and_writes_real_files() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TemporaryFolder()
         let other = try DatabaseQueue(path: directory.path("other.db"))
         try other.write { try $0.execute(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (42)") }
         try other.close()
@@ -506,30 +507,32 @@ import Testing
 
     // MARK: - One frame, one commit
 
-    @Test func panes_woken_by_one_commit_show_the_same_state() async throws {
-        let directory = try TemporaryDirectory()
+    /// The writer runs on another thread; the board stays on the test's thread (it belongs
+    /// to one thread), drained in a plain loop as the front-end's loop would.
+    @Test func panes_woken_by_one_commit_show_the_same_state() throws {
+        let directory = try TemporaryFolder()
         let test = try TestSession.withPlayers(path: directory.path("frames.db"))
         let board = test.board
         try board.pin("SELECT count(*) FROM player", name: "count")
         try board.pin("SELECT total(1) FROM player", name: "total")
         let queue = test.session.connection.queue
-        let writer = Task.detached {
+        let writer = DispatchGroup()
+        DispatchQueue.global().async(group: writer) {
             for index in 0..<200 {
                 try? queue.write { try $0.execute(sql: "INSERT INTO player(name) VALUES (?)", arguments: ["p\(index)"]) }
             }
         }
         var checks = 0
-        while !writer.isCancelled {
+        while writer.wait(timeout: .now()) == .timedOut, checks <= 300 {
             _ = board.drainEvents()
             if let count = board.panes[0].result?.rows.first?.cells.first?.number,
                let total = board.panes[1].result?.rows.first?.cells.first?.number {
                 #expect(count == total, "two panes showed different states")
                 checks += 1
             }
-            if checks > 300 { break }
-            try await Task.sleep(nanoseconds: 200_000)
+            usleep(200)
         }
-        await writer.value
+        writer.wait()
         #expect(board.waitUntilSettled(timeout: 10))
         _ = board.drainEvents()
         #expect(Self.firstValue(test, pane: 0) == "202")

@@ -3,6 +3,7 @@ import Synchronization
 import GRDB
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// `BEGIN;` then a write waits for another connection's write lock (`.timeout`) instead of
 /// failing at once with "database is locked", as it does in sqlite3, also when the write is a
@@ -46,12 +47,12 @@ import Testing
 /// A database file with two rows of `item`, and a second connection to it that writes
 /// while the session runs a statement.
 private final class LockedFile {
-    let folder: TemporaryDirectory
+    let folder: TemporaryFolder
     let path: String
     private let other: DatabaseQueue
 
     init(journal: String) throws {
-        folder = try TemporaryDirectory()
+        folder = try TemporaryFolder()
         path = folder.path("locks.db")
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)

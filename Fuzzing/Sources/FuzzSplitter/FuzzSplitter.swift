@@ -95,7 +95,7 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
         var found: Int?
         while let start = firstIndex(of: piece, in: text, from: candidate) {
             let line = 1 + text[..<start].count(where: { $0 == UInt8(ascii: "\n") }) + leadingNewlines(piece)
-            if unit.location.line == line, isIgnorable(text[cursor..<start]) {
+            if unit.location.line == line, isIgnorable(text[cursor..<start], endsInput: false) {
                 found = start
                 break
             }
@@ -121,7 +121,7 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
         }
         cursor = start + piece.count
     }
-    fuzzCheck(isIgnorable(text[cursor...]), "input lost at the end: \(String(decoding: text[cursor...], as: UTF8.self).debugDescription)")
+    fuzzCheck(isIgnorable(text[cursor...], endsInput: true), "input lost at the end: \(String(decoding: text[cursor...], as: UTF8.self).debugDescription)")
 }
 
 private func firstIndex(of piece: [UInt8], in text: [UInt8], from start: Int) -> Int? {
@@ -135,8 +135,10 @@ private func leadingNewlines(_ bytes: [UInt8]) -> Int {
         .count(where: { $0 == UInt8(ascii: "\n") })
 }
 
-/// True when the bytes hold only spaces, `;`, SQL comments and DSL `//` comments.
-private func isIgnorable(_ bytes: ArraySlice<UInt8>) -> Bool {
+/// True when the bytes hold only spaces, `;`, SQL comments and DSL `//` comments. A `/*`
+/// comment left open is ignorable only at the end of the input: between units it would mean
+/// the next unit started inside a comment (a candidate place that cuts a comment in two).
+private func isIgnorable(_ bytes: ArraySlice<UInt8>, endsInput: Bool) -> Bool {
     var index = bytes.startIndex
     func at(_ offset: Int) -> UInt8? { index + offset < bytes.endIndex ? bytes[index + offset] : nil }
     while let byte = at(0) {
@@ -148,7 +150,8 @@ private func isIgnorable(_ bytes: ArraySlice<UInt8>) -> Bool {
         case UInt8(ascii: "/") where at(1) == UInt8(ascii: "*"):
             index += 2
             while at(0) != nil, !(at(0) == UInt8(ascii: "*") && at(1) == UInt8(ascii: "/")) { index += 1 }
-            index = min(index + 2, bytes.endIndex)
+            if at(0) == nil { return endsInput }
+            index += 2
         default:
             return false
         }

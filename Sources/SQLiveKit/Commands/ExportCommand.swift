@@ -25,13 +25,7 @@ struct ExportCommand: RawTextCommand {
         let query = arguments.remainder
         guard !query.isEmpty else { throw usageError("missing query") }
         // A query that can't compile must not cost FILE its old contents.
-        do {
-            try session.connection.queue.inDatabase { db in _ = try session.compileSQL(query, in: db) }
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
-        } catch {
-            throw Diagnostic("\(error)")
-        }
+        try session.withDatabase { db in _ = try session.compileSQL(query, in: db) }
         try session.withOutput(toFile: path) { () throws(Diagnostic) in
             try runQuery(query, in: session)
         }

@@ -55,7 +55,7 @@ struct ImportCommand: MetaCommand {
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let tenths = Int(seconds * 10)
-            session.writeError("imported \(rows) into \(options.table) in \(tenths / 10).\(tenths % 10) s\n")
+            session.report(.notice("imported \(rows) into \(options.table) in \(tenths / 10).\(tenths % 10) s"))
         }
     }
 }

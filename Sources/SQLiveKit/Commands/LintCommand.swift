@@ -30,7 +30,7 @@ struct LintCommand: MetaCommand {
         do {
             lines = try session.withDatabase { db in try ForeignKeyIndexLint(db: db).suggestions() }
         } catch {
-            throw Diagnostic(".lint: \((error as? DatabaseError)?.message ?? "\(error)")")
+            throw error.prefixed(".lint: ")
         }
         session.output.append(lines.map { $0 + "\n" }.joined())
     }

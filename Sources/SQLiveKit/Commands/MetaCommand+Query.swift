@@ -7,12 +7,6 @@ extension MetaCommand {
                   makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws(Diagnostic) {
         let trimmed = sql.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw usageError("missing query") }
-        do {
-            try session.runSQL(trimmed, makeRenderer: makeRenderer)
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
-        } catch {
-            throw Diagnostic("\(error)")
-        }
+        try session.runSQL(trimmed, makeRenderer: makeRenderer)
     }
 }

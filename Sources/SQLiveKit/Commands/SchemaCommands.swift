@@ -114,10 +114,8 @@ enum SchemaQuery {
     static func read<T>(_ session: Session, _ body: (Database) throws -> T) throws(Diagnostic) -> T {
         do {
             return try session.connection.queue.inDatabase(body)
-        } catch let error as DatabaseError {
-            throw Diagnostic(error.message ?? error.description)
         } catch {
-            throw Diagnostic("\(error)")
+            throw Diagnostic(converting: error)
         }
     }
 

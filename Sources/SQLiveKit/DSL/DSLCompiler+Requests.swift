@@ -265,10 +265,8 @@ extension DSLCompiler {
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
-        } catch let databaseError as DatabaseError {
-            throw error("invalid full-text pattern: \(databaseError.message ?? databaseError.description)", at: arguments[0])
         } catch {
-            throw self.error("invalid full-text pattern: \(error)", at: arguments[0])
+            throw self.error("invalid full-text pattern: \(Diagnostic(converting: error).message)", at: arguments[0])
         }
     }
 

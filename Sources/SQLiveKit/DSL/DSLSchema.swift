@@ -105,10 +105,8 @@ struct DSLSchema {
     static func reading<T>(_ body: () throws -> T) throws(Diagnostic) -> T {
         do {
             return try body()
-        } catch let error as DatabaseError {
-            throw Diagnostic(error.message ?? error.description)
         } catch {
-            throw Diagnostic("\(error)")
+            throw Diagnostic(converting: error)
         }
     }
 }

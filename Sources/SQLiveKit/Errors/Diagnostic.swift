@@ -1,15 +1,47 @@
+import GRDB
+
 /// An error for the person at the prompt, as data: what happened, where, and what to try.
 ///
 /// One place, ``DiagnosticPrinter``, turns diagnostics into text, so every error looks the
-/// same whether it came from SQLite, a meta-command or the command line.
+/// same whether it came from SQLite, a meta-command or the command line. Code decides what
+/// to do with a diagnostic by its ``kind`` (an interruption, SQLite's result code), never by
+/// its text; any error becomes one through ``init(converting:)``, the one conversion.
 public struct Diagnostic: Error, Sendable, Equatable {
     public var message: String
+    /// What happened, for code to act on: the message is for people.
+    public var kind: Kind
+    /// An error counts as a failure (exit status 1); a warning or a notice does not.
+    public var severity: Severity
     /// Where the failing input came from; nil for errors at the prompt of an interactive session.
     public var location: SourceLocation?
     /// The offending source text and the UTF-8 offset in it to point at with a caret.
     public var excerpt: Excerpt?
     /// A suggestion on its own line (`did you mean .mode?`).
     public var hint: String?
+
+    public enum Kind: Sendable, Equatable {
+        /// A problem sqlive found itself: a bad value, a missing table in a command.
+        case general
+        /// A command or option used the wrong way (`usage: .mode MODE`).
+        case usage
+        /// SQLite refused or failed, with its (extended) result code.
+        case sqlite(ResultCode)
+        /// Stopped by `sqlite3_interrupt`: Ctrl-C, a terminating signal, the pager quit.
+        case interrupted
+        /// Reading or writing a file, a pipe or a folder failed.
+        case io
+        /// Refused on purpose: `--safe`, `--readonly`, a file not trusted.
+        case refused
+    }
+
+    public enum Severity: Sendable, Equatable {
+        /// A failure: `error: …`, counted for the exit status.
+        case error
+        /// `warning: …`: something to know, not a failure.
+        case warning
+        /// A plain line of information on stderr (`imported 3 rows into t in 0.2 s`).
+        case notice
+    }
 
     public struct Excerpt: Sendable, Equatable {
         public var text: String
@@ -20,12 +52,54 @@ public struct Diagnostic: Error, Sendable, Equatable {
         }
     }
 
-    public init(_ message: String, location: SourceLocation? = nil, excerpt: Excerpt? = nil, hint: String? = nil) {
+    public init(_ message: String, kind: Kind = .general, severity: Severity = .error,
+                location: SourceLocation? = nil, excerpt: Excerpt? = nil, hint: String? = nil) {
         self.message = message
+        self.kind = kind
+        self.severity = severity
         self.location = location
         self.excerpt = excerpt
         self.hint = hint
     }
+
+    /// A warning: printed as `warning: …`, not counted as a failure.
+    public static func warning(_ message: String) -> Diagnostic {
+        Diagnostic(message, severity: .warning)
+    }
+
+    /// A notice: printed as it is, not counted as a failure.
+    public static func notice(_ message: String) -> Diagnostic {
+        Diagnostic(message, severity: .notice)
+    }
+
+    /// The one conversion of any error into a diagnostic: a diagnostic stays itself, a
+    /// SQLite error keeps its result code (an interruption is ``Kind/interrupted``), an
+    /// output error is I/O; anything else keeps its description.
+    public init(converting error: any Error) {
+        switch error {
+        case let diagnostic as Diagnostic:
+            self = diagnostic
+        case let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT:
+            self.init("interrupted", kind: .interrupted)
+        case let error as DatabaseError:
+            self.init(error.message ?? error.description, kind: .sqlite(error.extendedResultCode))
+        case let error as OutputWriteError:
+            self.init("\(error)", kind: .io)
+        default:
+            self.init("\(error)")
+        }
+    }
+
+    /// The same diagnostic with `context` before its message (`.import data.csv: …`).
+    public func prefixed(_ context: String) -> Diagnostic {
+        var copy = self
+        copy.message = context + message
+        return copy
+    }
+
+    /// True for a statement stopped by `sqlite3_interrupt` (Ctrl-C or a signal): when a
+    /// signal ends the process, its closing line replaces this error.
+    public var isInterruption: Bool { kind == .interrupted }
 }
 
 /// Renders diagnostics as the lines written to stderr:
@@ -45,7 +119,13 @@ public struct DiagnosticPrinter: Sendable {
     }
 
     public func render(_ diagnostic: Diagnostic) -> String {
-        var text = usesColor ? "\u{1B}[1;31merror:\u{1B}[0m " : "error: "
+        var text = switch (diagnostic.severity, usesColor) {
+        case (.error, true): "\u{1B}[1;31merror:\u{1B}[0m "
+        case (.error, false): "error: "
+        case (.warning, true): "\u{1B}[1;33mwarning:\u{1B}[0m "
+        case (.warning, false): "warning: "
+        case (.notice, _): ""
+        }
         if let location = diagnostic.location {
             text += visible("\(location): ")
         }
@@ -60,9 +140,11 @@ public struct DiagnosticPrinter: Sendable {
         return text
     }
 
-    /// A warning line: `warning: …`, the label in yellow on a colour terminal.
-    public func renderWarning(_ message: String) -> String {
-        (usesColor ? "\u{1B}[1;33mwarning:\u{1B}[0m " : "warning: ") + visible(message) + "\n"
+    /// A progress line on a terminal (a bar, "migrating 3: 2.1 s"), drawn over the previous
+    /// one; nil erases it. `dimmed` for a line that only says time passes (`running 3.2 s`).
+    public func renderProgress(_ line: String?, dimmed: Bool = false) -> String {
+        guard let line = line.map(visible) else { return "\r\u{1B}[2K" }
+        return "\r\u{1B}[2K" + (dimmed && usesColor ? "\u{1B}[2m\(line)\u{1B}[0m" : line)
     }
 
     private func visible(_ text: String) -> String {

@@ -42,12 +42,14 @@ struct CSVImporter {
             }
         } catch let diagnostic as Diagnostic {
             throw diagnostic
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
-            throw Diagnostic(".import \(options.path) interrupted; nothing was imported")
-        } catch let error as DatabaseError {
-            throw Diagnostic(".import \(options.path): \(error.message ?? error.description); nothing was imported")
         } catch {
-            throw Diagnostic(".import \(options.path): \(error)")
+            var diagnostic = Diagnostic(converting: error)
+            switch diagnostic.kind {
+            case .interrupted: diagnostic.message = ".import \(options.path) interrupted; nothing was imported"
+            case .sqlite: diagnostic.message = ".import \(options.path): \(diagnostic.message); nothing was imported"
+            default: diagnostic = diagnostic.prefixed(".import \(options.path): ")
+            }
+            throw diagnostic
         }
         return run.outcome
     }

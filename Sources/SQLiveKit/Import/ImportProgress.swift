@@ -23,22 +23,20 @@ struct ImportProgress {
         self.width = max(40, width)
     }
 
-    /// The text to write now (a carriage return, an erased line, the bar), or nil.
+    /// The bar's line to draw now (over the previous one), or nil.
     mutating func update(rows: Int, bytes: Int) -> String? {
         let now = ContinuousClock.now
         guard now - start >= Self.delay else { return nil }
         if let lastDraw, now - lastDraw < Self.interval { return nil }
         lastDraw = now
         isShowing = true
-        return "\r\u{1B}[2K" + Self.line(name: name, rows: rows, bytes: bytes, totalBytes: totalBytes,
-                                         elapsed: now - start, width: width)
+        return Self.line(name: name, rows: rows, bytes: bytes, totalBytes: totalBytes, elapsed: now - start, width: width)
     }
 
-    /// The text that erases the bar, or nil when none is shown.
-    mutating func erase() -> String? {
-        guard isShowing else { return nil }
-        isShowing = false
-        return "\r\u{1B}[2K"
+    /// True when a bar was shown and must now be erased.
+    mutating func erase() -> Bool {
+        defer { isShowing = false }
+        return isShowing
     }
 
     /// The bar's line for these numbers, at most `width` columns.

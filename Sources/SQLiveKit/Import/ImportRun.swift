@@ -39,7 +39,7 @@ struct ImportRun {
                 outcome.importedRows += 1
             } catch let error as DatabaseError where error.resultCode != .SQLITE_INTERRUPT {
                 try stopIfFatal(error, line: record.line, db: db)
-                try badRow(record.line, error.message ?? error.description)
+                try badRow(record.line, Diagnostic(converting: error).message)
             }
             rowsSinceProgress += 1
             if rowsSinceProgress == CSVImporter.progressStride {
@@ -49,8 +49,8 @@ struct ImportRun {
                     throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted")
                 }
                 let rows = outcome.importedRows, bytes = reader.bytesConsumed
-                if let text = progress?.update(rows: rows, bytes: bytes) {
-                    session.writeTransient(text)
+                if let line = progress?.update(rows: rows, bytes: bytes) {
+                    session.showProgress(line)
                 }
             }
         }
@@ -102,8 +102,9 @@ struct ImportRun {
     private func stopIfFatal(_ error: DatabaseError, line: Int, db: Database) throws {
         let rowLevel: [ResultCode] = [.SQLITE_CONSTRAINT, .SQLITE_MISMATCH, .SQLITE_TOOBIG, .SQLITE_RANGE, .SQLITE_ERROR]
         guard !rowLevel.contains(error.resultCode) || !db.isInsideTransaction else { return }
-        let message = error.message ?? error.description
-        throw Diagnostic("\(options.path):\(line): \(message); the import stopped there and nothing was imported")
+        let message = Diagnostic(converting: error).message
+        throw Diagnostic("\(options.path):\(line): \(message); the import stopped there and nothing was imported",
+                         kind: .sqlite(error.extendedResultCode))
     }
 
     /// Reports a bad row: stops the import with `.bail on`, else warns (the first few) and counts.
@@ -138,8 +139,8 @@ struct ImportRun {
     }
 
     mutating func eraseProgress() {
-        if let text = progress?.erase() {
-            session.writeTransient(text)
+        if progress?.erase() == true {
+            session.showProgress(nil)
         }
     }
 }

@@ -86,11 +86,11 @@ struct MigrationRunner {
             return
         }
         var drewProgress = false
-        defer { if drewProgress { session.writeError("\r\u{1B}[K") } }
+        defer { if drewProgress { session.showProgress(nil) } }
         try ProgressWait().run(work) { elapsed in
             if !drewProgress { session.output.flush() }
             drewProgress = true
-            session.writeError("\rmigrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s\u{1B}[K")
+            session.showProgress("migrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s")
         }
     }
 
@@ -133,16 +133,9 @@ struct MigrationRunner {
     /// The diagnostic for a migration that failed: a statement's error already names the
     /// file and line; other errors (the foreign-key check before commit) name the file.
     private func failure(_ error: any Error, file: MigrationFile, current: String?) -> Diagnostic {
-        var diagnostic: Diagnostic
-        switch error {
-        case let statementError as Diagnostic:
-            diagnostic = statementError
-        case let databaseError as DatabaseError:
-            diagnostic = Diagnostic("migration \(file.identifier) (\(file.path)) failed and was rolled back: "
-                                    + MigrationStatement.describe(databaseError))
-        default:
-            diagnostic = Diagnostic("migration \(file.identifier) (\(file.path)) failed and was rolled back: \(error)")
-        }
+        // A statement's diagnostic already names the file and line.
+        var diagnostic = error as? Diagnostic ?? Diagnostic(converting: error)
+            .prefixed("migration \(file.identifier) (\(file.path)) failed and was rolled back: ")
         let position = Self.position(current)
         if session.stopRequest.reason != nil {
             diagnostic.hint = "\(position); run .migrate again to apply \(file.identifier) and the rest"

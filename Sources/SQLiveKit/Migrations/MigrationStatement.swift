@@ -27,18 +27,16 @@ public struct MigrationStatement: Sendable, Equatable {
         } catch let error as DatabaseError {
             let pointed = Int(sqlite3_error_offset(db.sqliteConnection))
             let offset = (0...sql.utf8.count).contains(pointed) ? pointed : firstTokenOffset
-            let outcome = error.resultCode == .SQLITE_INTERRUPT
-                ? "was interrupted and rolled back" : "failed and was rolled back: \(Self.describe(error))"
+            let cause = Diagnostic(converting: error)
+            let outcome = cause.isInterruption
+                ? "was interrupted and rolled back" : "failed and was rolled back: \(cause.message)"
             throw Diagnostic(
                 "migration \(file.identifier) \(outcome)",
+                // Not an interruption for the closing line to replace: it says what was rolled back.
+                kind: cause.isInterruption ? .general : cause.kind,
                 location: SourceLocation(source: file.path, line: line(atOffset: offset)),
                 excerpt: Diagnostic.Excerpt(text: sql, offset: offset))
         }
-    }
-
-    /// SQLite's message, plainly.
-    static func describe(_ error: DatabaseError) -> String {
-        error.resultCode == .SQLITE_INTERRUPT ? "interrupted" : (error.message ?? error.description)
     }
 
     /// The file line of a UTF-8 offset in ``sql``.

@@ -12,6 +12,7 @@ extension PaneBoard {
     ///     // in the loop, when the pipe is readable:
     ///     let events = board.drainEvents()
     public func drainEvents() -> [PaneEvent] {
+        confinement.check()
         let events = apply(inbox.takeAll())
         defer { localEvents.removeAll() }
         return localEvents + events

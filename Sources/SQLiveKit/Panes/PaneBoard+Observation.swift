@@ -32,7 +32,7 @@ extension PaneBoard {
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {
-            throw Diagnostic("cannot open a connection for the panes: \(RefreshScheduler.message(of: error))")
+            throw Diagnostic(converting: error).prefixed("cannot open a connection for the panes: ")
         }
         scheduler.setParameters(parameters)
         let recorder = ChangeRecorder(inbox: inbox) { woken in scheduler.wake(woken) }
@@ -197,12 +197,8 @@ extension DatabaseConnection {
     func access<T>(_ body: (Database) throws -> T) throws(Diagnostic) -> T {
         do {
             return try queue.inDatabase(body)
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
-        } catch let error as DatabaseError {
-            throw Diagnostic(error.message ?? error.description)
         } catch {
-            throw Diagnostic("\(error)")
+            throw Diagnostic(converting: error)
         }
     }
 }

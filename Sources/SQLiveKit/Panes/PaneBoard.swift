@@ -25,7 +25,7 @@ import GRDB
 ///
 /// ## Threading
 /// The board belongs to the front-end thread, like its session: every method is called
-/// there. Background work leaves what it produces in a locked ``PaneInbox`` and calls
+/// there (debug builds check it in ``drainEvents()``; docs/CONCURRENCY.md). Background work leaves what it produces in a locked ``PaneInbox`` and calls
 /// ``waker``, so the front-end's loop calls ``drainEvents()``. The board never writes to the
 /// terminal.
 ///
@@ -35,6 +35,8 @@ import GRDB
 /// counted in ``Pane/staleCount``.
 public final class PaneBoard {
     let inbox = PaneInbox()
+    /// The thread the board belongs to (see Threading).
+    let confinement = ThreadConfinement()
     /// Turns pane text (SQL or DSL) into a statement on the user's connection.
     let compiler: PaneCompiler
 

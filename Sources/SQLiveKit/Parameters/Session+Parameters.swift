@@ -35,10 +35,8 @@ extension Session {
                 statement.setUncheckedArguments(parameterArguments(for: statement))
                 return try DatabaseValue.fetchOne(statement) ?? .null
             }
-        } catch let error as DatabaseError {
-            throw Diagnostic(".parameter: cannot evaluate \(text): \(error.message ?? error.description)")
         } catch {
-            throw Diagnostic(".parameter: cannot evaluate \(text): \(error)")
+            throw Diagnostic(converting: error).prefixed(".parameter: cannot evaluate \(text): ")
         }
     }
 

@@ -3,7 +3,7 @@
 ///     Sparkline.render([1, 2, 4, 8, 6, 3])   // "▁▂▄█▆▃"
 ///     Sparkline.render([5, 5])               // "▄▄" (a flat series sits in the middle)
 ///
-/// Public so a live pane can draw the history of a value it keeps (`.pin --chart`).
+/// What `.chart` draws for a series of values too many for bars (see ``ChartRenderer``).
 public enum Sparkline {
     static let levels: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 

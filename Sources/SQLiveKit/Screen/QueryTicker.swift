@@ -7,7 +7,7 @@ import Glibc
 /// Shows how long a statement has been running once it passes a second, on one line of
 /// standard error that it keeps rewriting: `running 3.2 s · Ctrl-C interrupts`.
 ///
-///     let ticker = QueryTicker(fileDescriptor: 2, usesColor: true)
+///     let ticker = QueryTicker(fileDescriptor: 2, printer: DiagnosticPrinter(usesColor: true))
 ///     ticker.start()
 ///     …                 // the statement runs on this thread
 ///     ticker.stop()     // erases the line; nothing is written after this returns
@@ -21,7 +21,8 @@ import Glibc
 /// `silence()` or `stop()` returns no tick is half-way through a write.
 final class QueryTicker: Sendable {
     private let fileDescriptor: Int32
-    private let usesColor: Bool
+    /// Draws the line as every progress line is drawn (dimmed on a colour terminal).
+    private let printer: DiagnosticPrinter
     private let delay: Duration
     private let startTime = ContinuousClock.now
     private let state = Mutex(State())
@@ -33,9 +34,9 @@ final class QueryTicker: Sendable {
         var isQuiet = false
     }
 
-    init(fileDescriptor: Int32, usesColor: Bool, delay: Duration = .seconds(1)) {
+    init(fileDescriptor: Int32, printer: DiagnosticPrinter, delay: Duration = .seconds(1)) {
         self.fileDescriptor = fileDescriptor
-        self.usesColor = usesColor
+        self.printer = printer
         self.delay = delay
     }
 
@@ -58,7 +59,7 @@ final class QueryTicker: Sendable {
             guard !state.isQuiet else { return }
             state.isQuiet = true
             if state.isShowing {
-                write("\r\u{1B}[2K")
+                write(printer.renderProgress(nil))
                 state.isShowing = false
             }
         }
@@ -75,7 +76,7 @@ final class QueryTicker: Sendable {
     }
 
     /// The line for an elapsed time: `running 3.2 s · Ctrl-C interrupts`, or `1:05` past a minute.
-    static func line(elapsed: Duration, usesColor: Bool) -> String {
+    static func line(elapsed: Duration) -> String {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let time: String
         if seconds < 60 {
@@ -86,14 +87,13 @@ final class QueryTicker: Sendable {
             let remainder = whole % 60
             time = "\(whole / 60):\(remainder < 10 ? "0" : "")\(remainder)"
         }
-        let text = "running \(time) · Ctrl-C interrupts"
-        return usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text
+        return "running \(time) · Ctrl-C interrupts"
     }
 
     private func tick() {
         state.withLock { state in
             guard !state.isQuiet else { return }
-            write("\r\u{1B}[2K" + Self.line(elapsed: ContinuousClock.now - startTime, usesColor: usesColor))
+            write(printer.renderProgress(Self.line(elapsed: ContinuousClock.now - startTime), dimmed: true))
             state.isShowing = true
         }
     }

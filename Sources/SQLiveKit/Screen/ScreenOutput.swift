@@ -98,9 +98,7 @@ final class ScreenOutput: OutputTarget {
     func deferError(_ text: String) -> Bool {
         switch state {
         case .holding:
-            state = .passing
-            beforeScreenWrite?()
-            writeHeld(to: screen)
+            passHeldOutput()
             return false
         case .paging:
             deferredErrors.append(contentsOf: text.utf8)
@@ -108,6 +106,27 @@ final class ScreenOutput: OutputTarget {
         case .passing:
             return false
         }
+    }
+
+    /// Before a progress line is drawn on standard error: held output is shown first, as
+    /// for a diagnostic. False while the pager has the screen: progress is not drawn then
+    /// (it would be erased anyway, and must not wait for the pager to close).
+    func allowsProgress() -> Bool {
+        switch state {
+        case .holding:
+            passHeldOutput()
+            return true
+        case .paging:
+            return false
+        case .passing:
+            return true
+        }
+    }
+
+    private func passHeldOutput() {
+        state = .passing
+        beforeScreenWrite?()
+        writeHeld(to: screen)
     }
 
     private func startPager(_ pager: PagerSettings) throws {

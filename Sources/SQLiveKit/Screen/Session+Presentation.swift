@@ -9,7 +9,7 @@ extension Session {
     ///
     /// Units nested in this one (`.read`, `.edit`) share its pager: the whole output of
     /// `.read report.sql` pages as one.
-    func presentingOutput(showsElapsedTime: Bool = false, _ body: () throws -> Void) throws {
+    func presentingOutput(showsElapsedTime: Bool = false, _ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
         guard environment.isInteractive else { return try body() }
         let screen: ScreenOutput?
         let ownsScreen: Bool
@@ -32,7 +32,7 @@ extension Session {
 
         let previousHook = screen?.beforeScreenWrite
         let ticker = showsElapsedTime && isatty(2) == 1
-            ? QueryTicker(fileDescriptor: 2, usesColor: environment.diagnosticPrinter.usesColor)
+            ? QueryTicker(fileDescriptor: 2, printer: environment.diagnosticPrinter)
             : nil
         if let ticker {
             screen?.beforeScreenWrite = { ticker.silence() }
@@ -50,7 +50,7 @@ extension Session {
         }
         do {
             try body()
-        } catch let diagnostic as Diagnostic where diagnostic.isInterruption && screen?.pagerQuit == true {
+        } catch where error.isInterruption && screen?.pagerQuit == true {
             // The person quit the pager, which interrupted the statement: nothing failed.
         }
     }
@@ -60,9 +60,11 @@ extension Session {
         (output.target as? ScreenOutput)?.deferError(text) ?? false
     }
 
-    /// Writes something to standard error that is about to be erased (a progress bar).
-    func writeTransient(_ text: String) {
-        var text = text
+    /// Draws a progress line on standard error over the previous one, or erases it (nil),
+    /// after the output held for the pager; never while the pager has the screen.
+    func showProgress(_ line: String?) {
+        if let screen = output.target as? ScreenOutput, !screen.allowsProgress() { return }
+        var text = environment.diagnosticPrinter.renderProgress(line)
         text.withUTF8 { try? errorOutput.write(UnsafeRawBufferPointer($0)) }
     }
 

@@ -138,11 +138,12 @@ public final class DatabaseConnection: Sendable {
             return .success(Opened(queue: queue, policy: policy, sqlitePath: sqlitePath, memoryName: memoryName))
         } catch let diagnostic as Diagnostic {
             return .failure(.failed(diagnostic))
-        } catch let error as DatabaseError {
-            if !waitsForLocks && error.resultCode.primaryResultCode == .SQLITE_BUSY { return .failure(.locked) }
-            return .failure(.failed(Diagnostic("cannot open \(options.path): \(error.message ?? error.description)")))
         } catch {
-            return .failure(.failed(Diagnostic("cannot open \(options.path): \(error)")))
+            let diagnostic = Diagnostic(converting: error)
+            if !waitsForLocks, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_BUSY {
+                return .failure(.locked)
+            }
+            return .failure(.failed(diagnostic.prefixed("cannot open \(options.path): ")))
         }
     }
 

@@ -25,7 +25,7 @@ struct DirectStatement: ~Copyable {
         var compiled: SQLiteStatement?
         let code = sql.withCString { sqlite3_prepare_v2(connection, $0, -1, &compiled, nil) }
         guard code == SQLITE_OK else {
-            var diagnostic = Diagnostic(String(cString: sqlite3_errmsg(connection)))
+            var diagnostic = Diagnostic.lastError(of: connection)
             let offset = Int(sqlite3_error_offset(connection))
             if offset >= 0 {
                 diagnostic.excerpt = Diagnostic.Excerpt(text: sql, offset: offset)
@@ -86,10 +86,18 @@ struct DirectStatement: ~Copyable {
                 body(StatementRow(statement: statement, columnCount: columnCount))
             case SQLITE_DONE:
                 return
-            case let code:
-                if code == SQLITE_INTERRUPT { throw Diagnostic("interrupted") }
-                throw Diagnostic(String(cString: sqlite3_errmsg(connection)))
+            default:
+                throw Diagnostic.lastError(of: connection)
             }
         }
+    }
+}
+
+extension Diagnostic {
+    /// The error SQLite reports on `connection` now (its extended code and message), through
+    /// the one conversion: an interruption is ``Kind/interrupted``.
+    static func lastError(of connection: SQLiteConnection) -> Diagnostic {
+        let code = ResultCode(rawValue: sqlite3_extended_errcode(connection))
+        return Diagnostic(converting: DatabaseError(resultCode: code, message: String(cString: sqlite3_errmsg(connection))))
     }
 }

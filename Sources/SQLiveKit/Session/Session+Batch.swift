@@ -22,10 +22,17 @@ extension Session {
 
     /// Runs `body` with the database: the held access when a batch holds one, otherwise a
     /// new access through GRDB's queue.
-    func withDatabase<T>(_ body: (Database) throws -> T) throws -> T {
-        if let heldDatabase {
-            return try body(heldDatabase)
+    ///
+    /// This is where the errors of the core path (SQL, DSL, commands reading the database)
+    /// become diagnostics, through the one conversion ``Diagnostic/init(converting:)``.
+    func withDatabase<T>(_ body: (Database) throws -> T) throws(Diagnostic) -> T {
+        do {
+            if let heldDatabase {
+                return try body(heldDatabase)
+            }
+            return try connection.queue.inDatabase(body)
+        } catch {
+            throw Diagnostic(converting: error)
         }
-        return try connection.queue.inDatabase(body)
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 extension Session {
     /// Runs one DSL query (`player.filter(score > 10)`): GRDB generates its statement, which
     /// then runs and renders exactly as SQL does, change counts and timer included.
-    func runDSL(_ query: String) throws {
+    func runDSL(_ query: String) throws(Diagnostic) {
         try runStatement { db in
             DSLMutationLock.take(for: query, in: db)
             return try compileDSL(query, in: db)
@@ -28,13 +28,11 @@ extension Session {
         let compiled = try DSLCompiler.compile(query, in: db)
         do {
             return try compiled.makeStatement(db)
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
         } catch let error as DatabaseError {
             // SQLite refused the SQL GRDB generated: show that SQL, with SQLite's caret.
             throw Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
         } catch {
-            throw Diagnostic("\(error)")
+            throw Diagnostic(converting: error)
         }
     }
 }
@@ -42,19 +40,11 @@ extension Session {
 extension Session {
     /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
     func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
-        do {
-            return try connection.queue.inDatabase { db in
-                guard let statement = try compileQuery(query, in: db) else {
-                    throw Diagnostic("no statement in \(query.firstLineSummary)")
-                }
-                return try body(statement, db)
+        try withDatabase { db in
+            guard let statement = try compileQuery(query, in: db) else {
+                throw Diagnostic("no statement in \(query.firstLineSummary)")
             }
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
-        } catch let error as DatabaseError {
-            throw Diagnostic(error.message ?? error.description)
-        } catch {
-            throw Diagnostic("\(error)")
+            return try body(statement, db)
         }
     }
 }

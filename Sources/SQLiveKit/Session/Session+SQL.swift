@@ -9,19 +9,23 @@ extension Session {
     ///
     /// While no GRDB observer watches the connection, the statement runs directly through
     /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
-    func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws {
+    func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws(Diagnostic) {
         // In an in-memory session (the memdb VFS), ATTACH 'file' must still open the file.
         let sql = connection.memoryName == nil ? sql : AttachTarget.rewritten(sql)
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }
-        guard !paneBoard.observesConnection else {
-            try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
-            return
-        }
-        try withStatementReport { db throws(Diagnostic) in
-            guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
-            guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
-            clearGRDBChangeLogIfNeeded(db)
-            try execute(statement, db: db, makeRenderer: makeRenderer)
+        do {
+            guard !paneBoard.observesConnection else {
+                try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
+                return
+            }
+            try withStatementReport { db throws(Diagnostic) in
+                guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
+                guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
+                clearGRDBChangeLogIfNeeded(db)
+                try execute(statement, db: db, makeRenderer: makeRenderer)
+            }
+        } catch {
+            throw explained(error, sql: sql)
         }
     }
 
@@ -39,7 +43,7 @@ extension Session {
 
     /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.
     func runStatement(makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil,
-                      _ compile: (Database) throws -> Statement?) throws {
+                      _ compile: (Database) throws -> Statement?) throws(Diagnostic) {
         try withStatementReport { db in
             guard let statement = try compile(db) else { return }
             try execute(statement, db: db, makeRenderer: makeRenderer)
@@ -48,19 +52,13 @@ extension Session {
 
     /// Runs `body` in the database, then reports what `.timer` and `.changes` ask for, and
     /// turns errors into diagnostics.
-    private func withStatementReport(_ body: (Database) throws -> Void) throws {
+    private func withStatementReport(_ body: (Database) throws -> Void) throws(Diagnostic) {
         let clock = settings.timer ? ResourceClock() : nil
         defer {
             if let clock { output.append(clock.report()) }
         }
         try withDatabase { db in
-            do {
-                try body(db)
-            } catch let error as DatabaseError {
-                throw explained(Diagnostic.execution(error))
-            } catch let diagnostic as Diagnostic {
-                throw explained(diagnostic)
-            }
+            try body(db)
             if settings.changes {
                 let changes = sqlite3_changes64(db.sqliteConnection)
                 let total = sqlite3_total_changes64(db.sqliteConnection)
@@ -81,7 +79,7 @@ extension Session {
         } catch let error as DatabaseError {
             throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
         } catch {
-            throw Diagnostic("\(error)")
+            throw Diagnostic(converting: error)
         }
     }
 
@@ -173,10 +171,12 @@ extension Session {
         }
     }
 
-    /// Adds what sqlive knows and SQLite doesn't say to an execution error.
-    private func explained(_ diagnostic: Diagnostic) -> Diagnostic {
+    /// Adds what sqlive knows and SQLite doesn't say to an execution error: in safe mode
+    /// the limit of attached databases is 0, and SQLite's "too many attached databases"
+    /// does not say why.
+    private func explained(_ diagnostic: Diagnostic, sql: String) -> Diagnostic {
         var diagnostic = diagnostic
-        if connection.options.isSafe, diagnostic.message.hasPrefix("too many attached databases") {
+        if connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
         }
         return diagnostic
@@ -212,7 +212,7 @@ final class StepCursor: DatabaseCursor {
 extension Diagnostic {
     /// A statement SQLite refused to compile, with a caret where SQLite says the error is.
     static func compilation(_ error: DatabaseError, sql: String, connection: SQLiteConnection?) -> Diagnostic {
-        var diagnostic = Diagnostic(error.message ?? error.description)
+        var diagnostic = Diagnostic(converting: error)
         if let connection {
             let offset = Int(sqlite3_error_offset(connection))
             if offset >= 0 {
@@ -220,13 +220,5 @@ extension Diagnostic {
             }
         }
         return diagnostic
-    }
-
-    /// A statement that failed while running: SQLite's message, plainly.
-    static func execution(_ error: DatabaseError) -> Diagnostic {
-        if error.resultCode == .SQLITE_INTERRUPT {
-            return Diagnostic("interrupted")
-        }
-        return Diagnostic(error.message ?? error.description)
     }
 }

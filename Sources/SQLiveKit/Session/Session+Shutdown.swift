@@ -49,6 +49,6 @@ extension Session {
     }
 
     private static func describe(_ error: any Error) -> String {
-        (error as? DatabaseError).flatMap(\.message) ?? "\(error)"
+        Diagnostic(converting: error).message
     }
 }

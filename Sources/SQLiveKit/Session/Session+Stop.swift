@@ -13,9 +13,3 @@ extension Session {
         warn("interrupted \(position); the rest of \(location.source) did not run")
     }
 }
-
-extension Diagnostic {
-    /// True for a statement stopped by `sqlite3_interrupt` (Ctrl-C or a signal): when a
-    /// signal ends the process, its closing line replaces this error.
-    var isInterruption: Bool { message == "interrupted" }
-}

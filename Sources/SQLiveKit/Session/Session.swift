@@ -7,10 +7,13 @@ import GRDB
 /// ``run(_:)``; it executes SQL, dispatches meta-commands, renders results and reports errors.
 ///
 /// ## Threading
-/// A session is used from one thread, the front-end's loop. The only call allowed from
-/// elsewhere is ``interrupt()`` (a Ctrl-C handler), which goes through SQLite's thread-safe
-/// `sqlite3_interrupt`.
+/// A session is used from one thread, the front-end's loop (debug builds check it in
+/// ``run(_:)``). The only call allowed from elsewhere is ``interrupt()`` (a Ctrl-C handler),
+/// which goes through SQLite's thread-safe `sqlite3_interrupt`. docs/CONCURRENCY.md has the
+/// threads of the whole process and the order things happen in.
 public final class Session {
+    /// The thread the session belongs to (see Threading).
+    let confinement = ThreadConfinement()
     public var settings: Settings
     public let environment: SessionEnvironment
     public let commands: CommandRegistry
@@ -82,6 +85,7 @@ public final class Session {
     /// Runs one unit of input. Returns false when it failed (the error is already reported).
     @discardableResult
     public func run(_ unit: InputUnit) -> Bool {
+        confinement.check()
         output.showsControlCharacters = showsControlCharacters
         if settings.echo, unit.echo != "" {
             output.append(unit.echo ?? unit.text)
@@ -90,29 +94,25 @@ public final class Session {
         let succeeded: Bool
         let recorder = paneBoard.engine?.recorder
         recorder?.statementWillRun()
-        do {
+        do throws(Diagnostic) {
             try openDeferredDatabase(for: unit)
             switch unit.kind {
             case .command:
-                try presentingOutput { try commands.run(line: unit.text, in: self) }
+                try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: self) }
             case .sql:
                 recordStatement(unit.text)
-                try presentingOutput(showsElapsedTime: true) { try runSQL(unit.text) }
+                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runSQL(unit.text) }
             case .dsl:
                 recordStatement(unit.text)
-                try presentingOutput(showsElapsedTime: true) { try runDSL(unit.text) }
+                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runDSL(unit.text) }
             case .incompleteSQL:
                 throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
                                  hint: "end the statement with ;")
             }
             succeeded = true
-        } catch let diagnostic as Diagnostic {
-            recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
-            report(diagnostic, at: unit.location)
-            succeeded = false
         } catch {
             recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
-            report(Diagnostic("\(error)"), at: unit.location)
+            report(error, at: unit.location)
             succeeded = false
         }
         if unit.kind == .sql {
@@ -128,26 +128,26 @@ public final class Session {
         return succeeded
     }
 
-    /// Writes an error to stderr, after what stdout holds so the two stay in order.
+    /// Writes a diagnostic to stderr, after what stdout holds so the two stay in order; an
+    /// error (not a warning) counts as a failure.
     public func report(_ diagnostic: Diagnostic, at location: SourceLocation? = nil) {
         var diagnostic = diagnostic
         if diagnostic.location == nil, let location, !location.source.isEmpty {
             diagnostic.location = location
         }
-        errorCount += 1
+        if diagnostic.severity == .error { errorCount += 1 }
         output.flush()
         // The process is ending: its one closing line says what was interrupted.
         if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }
         writeError(environment.diagnosticPrinter.render(diagnostic))
     }
 
-    /// Writes a warning or notice to stderr; it does not count as a failure.
+    /// Writes a warning to stderr; it does not count as a failure.
     public func warn(_ message: String) {
-        output.flush()
-        writeError(environment.diagnosticPrinter.renderWarning(message))
+        report(.warning(message))
     }
 
-    func writeError(_ text: String) {
+    private func writeError(_ text: String) {
         if deferErrorWhilePaging(text) { return }
         var text = text
         text.withUTF8 { bytes in

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiveTestSupport
 
 /// What the crash-safety tests run before `kill -9`, and what the database must hold after.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SQLiveTestSupport
 
 /// What the concurrency soak runs: the schema and its first rows, the 20 queries pinned as
 /// panes, and the random write scripts of the three writers, all drawn from one seed.

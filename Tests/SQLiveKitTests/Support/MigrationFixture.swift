@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// A database file and a folder of migration files in a temporary folder, and a session on
 /// the database, for the migration tests.
@@ -8,14 +9,14 @@ import GRDB
 /// Outputs are compared whole after ``clean(_:)``: the temporary folder reads `migrations/`
 /// and the times that change from run to run read `(… ms)` and `YYYY-MM-DD hh:mm:ss`.
 final class MigrationFixture {
-    let directory: TemporaryDirectory
+    let directory: TemporaryFolder
     let test: TestSession
     let databasePath: String
     /// The migrations folder, an absolute path inside ``directory``.
     let folder: String
 
     init(_ files: [String: String] = [:], environment: SessionEnvironment = SessionEnvironment()) throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryFolder()
         folder = directory.path("migrations")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         databasePath = directory.path("test.db")

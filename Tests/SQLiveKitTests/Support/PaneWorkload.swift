@@ -1,4 +1,5 @@
 import Foundation
+import SQLiveTestSupport
 
 /// A differential-tester workload: where the database lives, the script that makes its schema
 /// and first panes, then the steps run one at a time, with every pane checked after each step
@@ -55,12 +56,12 @@ enum PaneWorkloadDatabase: String, CustomStringConvertible {
 
 /// The files of one workload run, and the text that stands for them in reports.
 struct PaneWorkloadFiles {
-    let directory: TemporaryDirectory
+    let directory: TemporaryFolder
     var main: String { directory.path("main.db") }
     var aux: String { directory.path("aux.db") }
 
     init() throws {
-        directory = try TemporaryDirectory()
+        directory = try TemporaryFolder()
     }
 
     /// Replaces the `$AUX` placeholder of workload text with the attached file's path.

@@ -1,10 +1,11 @@
+import SQLiveTestSupport
 /// Makes a random workload from a seed: the schema of ``PaneWorkloadSchema``, a few panes,
 /// then statements of every kind the issue lists, drawn with weights.
 ///
 /// The generator keeps a rough model (is a transaction open, does `t3` exist) only to make
 /// useful statements more likely; a statement that fails is a step like any other.
 struct PaneWorkloadGenerator {
-    var random: PaneWorkloadRandom
+    var random: SeededRandom
     let storage: PaneWorkload.Storage
     private var inTransaction = false
     private var savepoints = 0
@@ -14,7 +15,7 @@ struct PaneWorkloadGenerator {
     private var panes = 0
 
     init(seed: UInt64, storage: PaneWorkload.Storage) {
-        random = PaneWorkloadRandom(seed: seed)
+        random = SeededRandom(seed: seed)
         self.storage = storage
     }
 

@@ -1,3 +1,4 @@
+import SQLiveTestSupport
 /// The schema, first data and pane queries of a random workload.
 ///
 /// The tables are small and their keys drawn from small ranges (ids 1…12, `t1.b` in `k1`…`k12`,
@@ -6,7 +7,7 @@
 /// one row), so a pane and a fresh run of its query can be compared row by row.
 enum PaneWorkloadSchema {
     /// The setup script for a seed; `$AUX` stands for the attached file.
-    static func setup(_ random: inout PaneWorkloadRandom) -> [String] {
+    static func setup(_ random: inout SeededRandom) -> [String] {
         let (first, second) = random.chance(0.5) ? ("VIRTUAL", "STORED") : ("STORED", "VIRTUAL")
         var lines = [
             "PRAGMA foreign_keys = ON;",
@@ -44,7 +45,7 @@ enum PaneWorkloadSchema {
     }
 
     /// A random pane query, SQL or DSL.
-    static func query(_ random: inout PaneWorkloadRandom) -> String {
+    static func query(_ random: inout SeededRandom) -> String {
         let key = random.int(in: 1...12)
         let bound = random.int(in: 0...16)
         return random.chance(0.7) ? random.pick(sqlQueries(key: key, bound: bound)) : random.pick(dslQueries(key: key, bound: bound))

@@ -507,11 +507,7 @@ final class RefreshScheduler: Sendable {
     }
 
     static func message(of error: any Error) -> String {
-        switch error {
-        case let error as DatabaseError: error.message ?? error.description
-        case let diagnostic as Diagnostic: diagnostic.message
-        default: "\(error)"
-        }
+        Diagnostic(converting: error).message
     }
 }
 

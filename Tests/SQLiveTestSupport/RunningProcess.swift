@@ -13,9 +13,9 @@ import Glibc
 ///     session.waitForLine("ready", after: mark, timeout: 5)   // true
 ///     session.closeInput()
 ///     let status = session.waitForExit()
-final class RunningProcess: Sendable {
+public final class RunningProcess: Sendable {
     /// Where the process reads its standard input from.
-    enum Input {
+    public enum Input {
         /// A pipe the test writes to with ``send(_:)``.
         case pipe
         /// A file, read to its end.
@@ -28,11 +28,11 @@ final class RunningProcess: Sendable {
     private let stderr = CapturedStream()
     private let readers = DispatchGroup()
 
-    init(_ path: String, _ arguments: [String], input: Input = .pipe, directory: String? = nil) throws {
+    public init(_ path: String, _ arguments: [String], input: Input = .pipe, directory: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = FileManager.default.temporaryDirectory.path
+        environment["HOME"] = BinaryRunner.emptyHome
         environment["NO_COLOR"] = "1"
         process.environment = environment
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -68,26 +68,26 @@ final class RunningProcess: Sendable {
         }
     }
 
-    var processIdentifier: Int32 { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
+    public var processIdentifier: Int32 { process.processIdentifier }
+    public var isRunning: Bool { process.isRunning }
 
     /// Writes text to the process's stdin (a closed pipe is ignored: the process ended).
-    func send(_ text: String) {
+    public func send(_ text: String) {
         try? stdinPipe?.fileHandleForWriting.write(contentsOf: Data(text.utf8))
     }
 
     /// Ends the process's input: a script session then finishes and exits.
-    func closeInput() {
+    public func closeInput() {
         try? stdinPipe?.fileHandleForWriting.close()
     }
 
     /// How many bytes of stdout arrived so far: a mark to search after.
-    var outputLength: Int { stdout.length }
+    public var outputLength: Int { stdout.length }
 
     /// Waits until `line` appears as a whole line of stdout after byte `mark`.
     /// Returns false after `timeout` seconds.
     @discardableResult
-    func waitForLine(_ line: String, after mark: Int = 0, timeout: Double) -> Bool {
+    public func waitForLine(_ line: String, after mark: Int = 0, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if stdout.containsLine(line, after: mark) { return true }
@@ -98,7 +98,7 @@ final class RunningProcess: Sendable {
 
     /// Waits until stdout holds `text` anywhere. Returns false after `timeout` seconds.
     @discardableResult
-    func waitForText(_ text: String, timeout: Double) -> Bool {
+    public func waitForText(_ text: String, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if stdout.text.contains(text) { return true }
@@ -107,23 +107,39 @@ final class RunningProcess: Sendable {
         return stdout.text.contains(text)
     }
 
+    /// Waits until stderr holds `text` anywhere; the search resumes where the last one
+    /// ended, so a long stream (a statement trace) is not searched again and again.
+    /// Returns false after `timeout` seconds.
+    @discardableResult
+    public func waitForErrorText(_ text: String, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var searched = 0
+        repeat {
+            let (found, end) = stderr.contains(text, from: searched)
+            if found { return true }
+            searched = end
+            usleep(2_000)
+        } while Date() < deadline
+        return stderr.contains(text, from: 0).found
+    }
+
     /// Kills the process at once (`kill -9`): no handler, no clean-up, no flush.
-    func kill() {
+    public func kill() {
         _ = Glibc.kill(process.processIdentifier, SIGKILL)
     }
 
     /// Waits for the process to end and for its output to be read; returns its exit status
     /// (or the signal that ended it).
     @discardableResult
-    func waitForExit() -> Int32 {
+    public func waitForExit() -> Int32 {
         process.waitUntilExit()
         readers.wait()
         return process.terminationStatus
     }
 
-    var wasKilled: Bool { process.terminationReason == .uncaughtSignal }
-    var output: String { stdout.text }
-    var errorOutput: String { stderr.text }
+    public var wasKilled: Bool { process.terminationReason == .uncaughtSignal }
+    public var output: String { stdout.text }
+    public var errorOutput: String { stderr.text }
 }
 
 /// The bytes a process wrote to one stream, appended by a reader thread, read by the test.
@@ -136,6 +152,17 @@ private final class CapturedStream: Sendable {
 
     var length: Int { bytes.withLock { $0.count } }
     var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// Whether `text` is in the bytes from `start` on, and where the next search can start
+    /// (far enough back to find a text cut by the end of the bytes so far).
+    func contains(_ text: String, from start: Int) -> (found: Bool, end: Int) {
+        let needle = Data(text.utf8)
+        return bytes.withLock { data in
+            let from = data.startIndex + min(start, data.count)
+            let found = data[from...].range(of: needle) != nil
+            return (found, max(0, data.count - needle.count))
+        }
+    }
 
     func containsLine(_ line: String, after mark: Int) -> Bool {
         let needle = Data(("\n" + line + "\n").utf8)

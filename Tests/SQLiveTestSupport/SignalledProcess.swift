@@ -18,16 +18,16 @@ import Glibc
 /// threads block most signals, and a child inheriting that mask would not receive them as a
 /// real sqlive does. A process still running at the end is killed (SIGKILL), so a test that
 /// fails never leaves one behind.
-final class SignalledProcess {
-    let processID: pid_t
+public final class SignalledProcess {
+    public let processID: pid_t
     private let input: FileHandle
     private let outputPath: String
     private let errorPath: String
     private var exitStatus: Int32?
     /// How long a wait may take before the test fails.
-    let timeout: TimeInterval = 15
+    public let timeout: TimeInterval = 15
 
-    init(_ arguments: [String], directory: String) throws {
+    public init(_ arguments: [String], directory: String) throws {
         outputPath = directory + "/.stdout-\(UUID().uuidString)"
         errorPath = directory + "/.stderr-\(UUID().uuidString)"
         var inputEnds: [Int32] = [-1, -1]
@@ -85,19 +85,19 @@ final class SignalledProcess {
     }
 
     /// Writes to the process's standard input, which stays open.
-    func write(_ text: String) throws {
+    public func write(_ text: String) throws {
         try input.write(contentsOf: Data(text.utf8))
     }
 
-    func send(_ signal: Int32) {
+    public func send(_ signal: Int32) {
         kill(processID, signal)
     }
 
-    var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    public var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
     /// Polls standard output until `condition` holds; fails the test after ``timeout``.
-    func waitForOutput(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws {
+    public func waitForOutput(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if condition(stdout) { return }
@@ -107,10 +107,23 @@ final class SignalledProcess {
         throw SignalledProcessError.timedOut
     }
 
+    /// Polls standard error until `condition` holds; fails the test after ``timeout``. With
+    /// `.trace stderr` on, SQLite writes each statement there as it starts running: the
+    /// evidence that a statement is under way before a signal is sent to interrupt it.
+    public func waitForErrorOutput(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(stderr) { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Issue.record("timed out waiting for stderr; stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
+        throw SignalledProcessError.timedOut
+    }
+
     /// Waits for the process to exit and returns its exit status (128 + N when signal N
     /// killed it); kills it and fails the test after ``timeout``.
     @discardableResult
-    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
+    public func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         while true {
@@ -136,7 +149,7 @@ final class SignalledProcess {
     }
 }
 
-enum SignalledProcessError: Error {
+public enum SignalledProcessError: Error {
     case spawnFailed
     case timedOut
 }

@@ -14,9 +14,9 @@ import Glibc
 ///     try terminal.type("SELECT 1;")
 ///     try terminal.press("Enter")
 ///     let screen = try terminal.waitForScreen { $0.hasSuffix("1\nsqlive>") }
-final class TmuxTerminal {
+public final class TmuxTerminal {
     /// True when a `tmux` executable is on the PATH (terminal tests are skipped otherwise).
-    static let isAvailable = path != nil
+    public static let isAvailable = path != nil
 
     private static let path: String? = {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -25,10 +25,10 @@ final class TmuxTerminal {
 
     private let socket = "sqlive-test-\(UUID().uuidString)"
     /// How long a wait may take before the test fails: generous, for a loaded machine.
-    let timeout: TimeInterval
+    public let timeout: TimeInterval
 
     /// Starts `command` in a new terminal of the given size, with extra environment variables.
-    init(command: [String], environment: [String: String] = [:], width: Int = 120, height: Int = 40,
+    public init(command: [String], environment: [String: String] = [:], width: Int = 120, height: Int = 40,
          timeout: TimeInterval = 30) throws {
         self.timeout = timeout
         let variables = environment.sorted { $0.key < $1.key }.map { Self.shellQuoted("\($0.key)=\($0.value)") }
@@ -39,23 +39,23 @@ final class TmuxTerminal {
     deinit { close() }
 
     /// Types text as it is (tmux would read a final `;` as its own separator: it is escaped).
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         let escaped = text.hasSuffix(";") ? String(text.dropLast()) + "\\;" : text
         try tmux(["send-keys", "-t", "main", "-l", escaped])
     }
 
     /// Presses keys by tmux's names: `Enter`, `Tab`, `Up`, `C-c`, `C-d`.
-    func press(_ keys: String...) throws {
+    public func press(_ keys: String...) throws {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
     /// Changes the terminal's size, as a user resizing the window does (SIGWINCH).
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The visible screen, lines without trailing spaces, empty lines at the bottom removed.
-    func screen() throws -> String {
+    public func screen() throws -> String {
         var lines = try tmux(["capture-pane", "-p", "-t", "main"], capturingOutput: true).split(separator: "\n", omittingEmptySubsequences: false)
         while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
         return lines.joined(separator: "\n")
@@ -63,26 +63,26 @@ final class TmuxTerminal {
 
     /// The row of the cursor, from 0 at the top: tells apart screens whose text is the same,
     /// such as a line typed and the same line after Enter.
-    func cursorRow() throws -> Int? {
+    public func cursorRow() throws -> Int? {
         Int(try tmux(["display-message", "-p", "-t", "main", "#{cursor_y}"], capturingOutput: true)
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Copies everything the command writes from now on, escape sequences included, to the
     /// end of a file (`pipe-pane`): proof of what was drawn, however briefly.
-    func record(to path: String) throws {
+    public func record(to path: String) throws {
         try tmux(["pipe-pane", "-t", "main", "-o", "cat >> " + Self.shellQuoted(path)])
     }
 
     /// The column of the cursor, from 0 at the left.
-    func cursorColumn() throws -> Int? {
+    public func cursorColumn() throws -> Int? {
         Int(try tmux(["display-message", "-p", "-t", "main", "#{cursor_x}"], capturingOutput: true)
             .trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The rows that scroll (DECSTBM), from 0 at the top: the whole screen unless a program
     /// set a scroll region.
-    func scrollRegion() throws -> ClosedRange<Int>? {
+    public func scrollRegion() throws -> ClosedRange<Int>? {
         let bounds = try tmux(["display-message", "-p", "-t", "main", "#{scroll_region_upper} #{scroll_region_lower}"],
                               capturingOutput: true)
             .split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
@@ -91,14 +91,14 @@ final class TmuxTerminal {
     }
 
     /// True while the command still runs (its tmux session ends with it).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         (try? tmux(["has-session", "-t", "main"])) != nil
     }
 
     /// Polls the screen until `condition` holds; fails the test with the last screen after
     /// ``timeout``.
     @discardableResult
-    func waitForScreen(_ what: String = "the expected screen", sourceLocation: SourceLocation = #_sourceLocation,
+    public func waitForScreen(_ what: String = "the expected screen", sourceLocation: SourceLocation = #_sourceLocation,
                        until condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
@@ -112,7 +112,7 @@ final class TmuxTerminal {
     }
 
     /// Waits until the command has exited.
-    func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {
             if Date() >= deadline {
@@ -125,7 +125,7 @@ final class TmuxTerminal {
 
     /// Ends the command and the tmux server. Both are also sent SIGKILL: they may have
     /// inherited signals blocked by the test runner's thread, and then outlive kill-server.
-    func close() {
+    public func close() {
         let processes = ((try? tmux(["display-message", "-p", "-t", "main", "#{pane_pid} #{pid}"], capturingOutput: true)) ?? "")
             .split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
         _ = try? tmux(["kill-server"])
@@ -213,7 +213,7 @@ final class TmuxTerminal {
     }
 }
 
-enum TmuxError: Error {
+public enum TmuxError: Error {
     case notInstalled
     case failed(String)
     case timedOut

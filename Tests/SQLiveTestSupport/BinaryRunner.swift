@@ -2,24 +2,31 @@ import Foundation
 
 /// Runs the built `sqlive` binary (and `sqlite3`, the oracle) as a user would, capturing
 /// stdout, stderr and the exit status.
-struct ProcessResult: Equatable, CustomStringConvertible {
-    var stdout: String
-    var stderr: String
-    var status: Int32
+public struct ProcessResult: Equatable, CustomStringConvertible {
+    public var stdout: String
+    public var stderr: String
+    public var status: Int32
     /// Standard output exactly as written, for byte-for-byte comparisons. `==` compares the
     /// text and status only, so an expected result can leave this out.
-    var stdoutBytes = Data()
+    public var stdoutBytes = Data()
 
-    static func == (left: ProcessResult, right: ProcessResult) -> Bool {
+    public static func == (left: ProcessResult, right: ProcessResult) -> Bool {
         (left.stdout, left.stderr, left.status) == (right.stdout, right.stderr, right.status)
     }
 
-    var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+    public var description: String { "status \(status)\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+
+    public init(stdout: String, stderr: String, status: Int32, stdoutBytes: Data = Data()) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.status = status
+        self.stdoutBytes = stdoutBytes
+    }
 }
 
-enum BinaryRunner {
+public enum BinaryRunner {
     /// The `sqlive` built next to the test bundle (`swift build` puts both in one folder).
-    static var sqlivePath: String {
+    public static var sqlivePath: String {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         // The runner may be inside a .xctest bundle folder.
@@ -31,24 +38,25 @@ enum BinaryRunner {
     }
 
     /// Runs sqlive with arguments, feeding `input` on stdin.
-    static func sqlive(_ arguments: [String], input: String = "", environment: [String: String] = [:],
+    public static func sqlive(_ arguments: [String], input: String = "", environment: [String: String] = [:],
                        directory: String? = nil) throws -> ProcessResult {
         try run(sqlivePath, arguments, input: Data(input.utf8), environment: environment, directory: directory)
     }
 
     /// Runs the sqlite3 shell, the oracle for output compatibility.
-    static func sqlite3(_ arguments: [String], input: String = "") throws -> ProcessResult {
+    public static func sqlite3(_ arguments: [String], input: String = "") throws -> ProcessResult {
         try run("/usr/bin/sqlite3", arguments, input: Data(input.utf8))
     }
 
-    static func run(_ path: String, _ arguments: [String], input: Data, environment: [String: String] = [:],
+    public static func run(_ path: String, _ arguments: [String], input: Data, environment: [String: String] = [:],
                     directory: String? = nil) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        // Keep the user's own init file and history out of tests.
-        env["HOME"] = FileManager.default.temporaryDirectory.path
+        // Keep the user's own init file and history out of tests, and any stray `.replrc`
+        // of a shared folder such as /tmp: an empty folder of this test process.
+        env["HOME"] = BinaryRunner.emptyHome
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env
@@ -74,4 +82,21 @@ enum BinaryRunner {
                              status: process.terminationStatus,
                              stdoutBytes: outData)
     }
+}
+
+extension BinaryRunner {
+    /// The HOME of every run that names none: an empty folder made once per test process
+    /// and removed when it exits.
+    public static var emptyHome: String { emptyHomeFolder }
+}
+
+private let emptyHomeFolder: String = {
+    let path = emptyHomePath()
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(atPath: emptyHomePath()) }
+    return path
+}()
+
+private func emptyHomePath() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("sqlive-tests-home-\(getpid())").path
 }
