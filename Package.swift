@@ -25,17 +25,25 @@ let package = Package(
         .target(
             name: "SQLiveKit",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CSQLiteShim"]),
-        // The command: argument parsing, the script runner and the terminal front-end.
-        .executableTarget(
-            name: "sqlive",
+        // The command: argument parsing, the launcher, batch runs and the terminal front-end
+        // (line editor, dock, signals), as a library so tests drive it in-process.
+        .target(
+            name: "SQLiveTerminal",
             dependencies: [
                 "SQLiveKit",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The executable: one call into SQLiveTerminal.
+        .executableTarget(
+            name: "sqlive",
+            dependencies: ["SQLiveTerminal"]),
         .testTarget(
             name: "SQLiveKitTests",
             dependencies: ["SQLiveKit"]),
+        .testTarget(
+            name: "SQLiveTerminalTests",
+            dependencies: ["SQLiveTerminal", "SQLiveKit"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SQLiveKit"]),

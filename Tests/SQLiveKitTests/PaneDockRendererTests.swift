@@ -106,9 +106,11 @@ import Testing
             return pane
         }
         let lines = PaneDockRenderer(width: 50, height: 4, now: Self.now, usesColor: false).lines(for: panes)
+        // Each pane shown gets its title, names and first row; the rule says what is hidden
+        // and the height that shows it (formerly: two titles and "… 4 more panes").
         #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
-            "1 p1 · 1 row · 0 refreshes", "2 p2 · 1 row · 0 refreshes", "… 4 more panes (.layout HEIGHT makes room)",
-            String(repeating: "─", count: 50),
+            "1 p1 · 1 row · 0 refreshes", "1", "1",
+            "── 5 more panes hidden: .layout 19 shows them ────",
         ])
     }
 
