@@ -87,12 +87,18 @@ struct Launcher {
         } else if runsBatch {
             signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
-        } else if isInteractive {
+        } else if isInteractive && !options.follow {
             TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet).run()
         } else {
             signals?.interrupter.arm(session.connection)
             var lines = StandardInputLines(waker: signals?.waker)
             ScriptRunner(session: session).run(&lines, source: "stdin")
+        }
+        if options.follow, session.quitRequested == nil, session.stopRequest.reason == nil {
+            if let status = follow(in: session, signals: signals) {
+                closeDatabase(of: session)
+                return status
+            }
         }
         if case .terminate(let signal) = session.stopRequest.reason {
             return Termination(session: session, signal: signal).finish()

@@ -214,6 +214,25 @@ extension PaneDock: LineEditorDelegate {
         relayAfterClear(on: screen)
     }
 
+    /// Ctrl-Z: the dock's rows are cleared and the whole screen scrolls again, so the shell
+    /// gets a normal screen; the cursor stays after the line typed.
+    func lineEditorWillSuspend(_ editor: LineEditor) {
+        guard height > 0, let size else { return }
+        var text = "\u{1B}7"
+        for row in 1...min(height, size.rows) {
+            text += Self.moveToStart(ofRow: row) + "\u{1B}[2K"
+        }
+        // DECSTBM puts the cursor home: it is saved and restored.
+        emit(text + PaneDockRenderer.resetScrollRegion + "\u{1B}8")
+        height = 0
+    }
+
+    /// `fg`: the shell's output is on screen; the dock comes back as after a program that
+    /// had the terminal (the rows it covers scroll into the scrollback first).
+    func lineEditorDidResume(_ editor: LineEditor) {
+        didGetTerminalBack()
+    }
+
     /// Clears the screen and lays it out afresh: nothing on it to keep.
     private func relayAfterClear(on screen: ScreenSize) {
         height = 0

@@ -19,6 +19,8 @@ import Glibc
 ///   being typed. Elsewhere (a script on standard input, `-c`, `-f`) it ends the process
 ///   like SIGTERM, as in sqlite3.
 /// - SIGWINCH, at the prompt only: the terminal changed size.
+/// - SIGTSTP (Ctrl-Z), at the prompt only: the main loop gives the shell a normal terminal
+///   and stops; SIGCONT (`fg`) brings back the dock, the prompt and the line typed.
 ///
 ///     let watcher = try SignalWatcher(stopRequest: session.stopRequest, atPrompt: true)
 ///     // Ctrl-C while a statement runs: it is interrupted.
@@ -58,6 +60,9 @@ final class SignalWatcher {
                 }
             }
             handlers[SIGWINCH] = { waker.post(.resize) }
+            // Ctrl-Z: the main loop puts the terminal in order, then stops the process itself
+            // (``LineEditor/suspend()``); a statement running finishes first.
+            handlers[SIGTSTP] = { waker.post(.suspend) }
         } else {
             handlers[SIGINT] = { terminate(SIGINT) }
         }
