@@ -43,7 +43,7 @@ let package = Package(
             dependencies: ["SQLiveKit"]),
         .testTarget(
             name: "SQLiveTerminalTests",
-            dependencies: ["SQLiveTerminal", "SQLiveKit"]),
+            dependencies: ["SQLiveTerminal", "SQLiveKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SQLiveKit"]),
