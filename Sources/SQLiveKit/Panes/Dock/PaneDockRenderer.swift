@@ -99,15 +99,23 @@ public struct PaneDockRenderer {
     public static func neededHeight(for panes: [Pane], width: Int? = nil) -> Int {
         let needs = panes.map { 1 + bodyHeight(of: $0) }
         guard let width, !panes.isEmpty else { return needs.reduce(1, +) }
-        let stacked = needs.reduce(0, +)
-        // The smallest dock (up to the stacked height) on which everything shows whole.
-        var lines = needs.max() ?? 0
-        while lines < stacked {
-            let arrangement = DockArrangement(needs: needs, minimums: needs, width: width, lines: lines)
-            if arrangement.hiddenCount == 0 { break }
-            lines += 1
+        // The smallest dock on which everything shows whole: stacked at most.
+        let lines = smallestLines(in: (needs.max() ?? 0)...needs.reduce(0, +)) { lines in
+            DockArrangement(needs: needs, minimums: needs, width: width, lines: lines).hiddenCount == 0
         }
-        return lines + 1
+        return (lines ?? needs.reduce(0, +)) + 1
+    }
+
+    /// The smallest count of lines in `range` for which `fits` holds, by bisection (more
+    /// lines never hide more panes); nil when even the largest does not fit.
+    static func smallestLines(in range: ClosedRange<Int>, fits: (Int) -> Bool) -> Int? {
+        guard fits(range.upperBound) else { return nil }
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let middle = (low + high) / 2
+            if fits(middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The dock's last line: a rule, which says when the user's transaction is open and how
@@ -131,14 +139,12 @@ public struct PaneDockRenderer {
     /// has it.
     private func roomAdvice(for panes: [Pane]) -> String {
         let minimums = panes.map { 1 + Self.minimumBodyHeight(of: $0) }
-        var lines = height
-        while lines <= (maximumHeight ?? 500) {
-            if DockArrangement(needs: minimums, minimums: minimums, width: width, lines: lines - 1).hiddenCount == 0 {
-                return ".layout \(lines) shows them"
-            }
-            lines += 1
-        }
-        return "a taller terminal, or .unpin, shows them"
+        // Every pane stacked at its least always fits: the search ends there.
+        let tallest = min(maximumHeight ?? Int.max, minimums.reduce(1, +))
+        let lines = height <= tallest ? Self.smallestLines(in: height...tallest) { lines in
+            DockArrangement(needs: minimums, minimums: minimums, width: width, lines: lines - 1).hiddenCount == 0
+        } : nil
+        return lines.map { ".layout \($0) shows them" } ?? "a taller terminal, or .unpin, shows them"
     }
 
     private var separator: String {
@@ -293,13 +299,8 @@ public struct PaneDockRenderer {
         guard let result = pane.result, !result.rows.isEmpty else { return [] }
         let fits = budget > result.rows.count
         let more = result.hasMore ? "+" : ""
-        if budget == 1 && !fits {
-            var line = DockLine(width: width)
-            let rows = result.rows.count == 1 && !result.hasMore ? "1 row" : "\(result.rows.count)\(more) rows"
-            line.append("  … \(rows) hidden: .layout HEIGHT makes room", style: .dim)
-            return [line]
-        }
-        // Names and one row at least; a note of the rows left when there is a line for it.
+        // Names and one row at least (a pane shown always gets both: ``DockArrangement``);
+        // a note of the rows left when there is a line for it.
         let rowCount = fits ? result.rows.count : max(1, budget - 2)
         let table = DockTable(result: result, rowCount: rowCount, nullValue: nullValue, width: width)
         let diff = isHighlighted(pane) ? pane.lastChange?.diff : nil
