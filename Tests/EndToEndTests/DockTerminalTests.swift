@@ -112,6 +112,27 @@ final class DockTerminalTests {
         try shell.waitForScreen("the result") { $0.hasSuffix("sqlive> SELECT 42;\n42\nsqlive>") }
     }
 
+    // MARK: - Following at a terminal
+
+    /// `--follow` at a terminal prints blocks as a script does, in box mode with NULL shown,
+    /// and Ctrl-C ends it with status 0.
+    @Test func follow_at_a_terminal_prints_changes_and_ctrl_c_ends_it_with_status_0() throws {
+        let quoted = ([BinaryRunner.sqlivePath, "--no-init", "--follow", "-c", ".pin SELECT x FROM t ORDER BY rowid DESC LIMIT 1", databasePath])
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        // The shell catches Ctrl-C (its child gets the default action back), so it lives on
+        // to tell sqlive's exit status.
+        let terminal = try TmuxTerminal(command: ["/bin/sh", "-c", "trap : INT; " + quoted + "; echo \"exit $?\"; sleep 60"],
+                                        environment: environment, width: 80, height: 24, timeout: 60)
+        defer { terminal.close() }
+        try terminal.waitForScreen("the pinned block") { $0.hasPrefix("-- pane 1 (t): pinned\n┌───┐\n│ x │") }
+        let write = try BinaryRunner.sqlite3([databasePath], input: "INSERT INTO t VALUES (NULL);")
+        #expect(write.status == 0)
+        let screen = try terminal.waitForScreen("the external change") { $0.contains("-- pane 1 (t): external change") }
+        #expect(screen.hasSuffix("-- pane 1 (t): external change\n┌──────┐\n│  x   │\n├──────┤\n│ NULL │\n└──────┘\n(1 row)"))
+        try terminal.press("C-c")
+        try terminal.waitForScreen("the exit status") { $0.hasSuffix("exit 0") }
+    }
+
     // MARK: - Widths
 
     @Test(arguments: [80, 140])

@@ -58,10 +58,13 @@ struct Launcher {
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
-        let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
+        // A person at the prompt; `--follow` reads a script even from a terminal, then
+        // follows: Ctrl-C ends it as it ends a script.
+        let atPrompt = isInteractive && !runsBatch && !options.follow
+        let signals = watchSignals(for: session, atPrompt: atPrompt)
         defer { withExtendedLifetime(signals) {} }
         // Said only when a personal file would have been used: an init file or the history.
-        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || (isInteractive && !runsBatch)
+        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || atPrompt
         if let problem = home.problem, usesPersonalFiles {
             session.warn(problem)
         }
@@ -69,7 +72,7 @@ struct Launcher {
             session.connectionDidChange = { interrupter.follow($0) }
         }
 
-        runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
+        runInitFiles(in: session, signals: signals, atPrompt: atPrompt)
         if let status = session.quitRequested {
             closeDatabase(of: session)
             return status
@@ -87,7 +90,7 @@ struct Launcher {
         } else if runsBatch {
             signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
-        } else if isInteractive && !options.follow {
+        } else if atPrompt {
             TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet).run()
         } else {
             signals?.interrupter.arm(session.connection)

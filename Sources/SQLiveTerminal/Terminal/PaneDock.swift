@@ -18,7 +18,10 @@ import SQLiveKit
 /// pane refreshes while the user types and libedit never knows (``PaneDockRenderer`` makes
 /// the sequences). The cursor lives in the last rows of the screen: the region is set with
 /// the cursor parked on the bottom row, and output only scrolls up to it, so a dock that
-/// grows while the user types does not cover the line being edited.
+/// grows while the user types does not cover the line being edited. A dock that grows
+/// scrolls the rows it is about to cover into the scrollback first, never painting over
+/// output; every write is one synchronized update (DEC mode 2026). Ctrl-Z clears it and
+/// resets the region, `fg` lays it out again (``LineEditorDelegate``).
 ///
 /// Main thread only, like every terminal write: refreshes made on other threads reach it as
 /// ``MainLoopEvent/repaint`` through the ``MainLoopWaker``.

@@ -16,7 +16,8 @@ import Foundation
 /// ## How the terminal front-end uses it
 /// All of this happens on the front-end's own thread, in its libedit loop:
 /// 1. When panes exist and ``PaneBoard/layout`` is a dock, take
-///    `height = board.dockHeight(screenRows:)` and write
+///    `height = board.dockHeight(screenRows:screenColumns:)`, write ``scrollAway(rows:)`` of
+///    the rows the dock will cover (so they reach the scrollback), then
 ///    ``setScrollRegion(dockHeight:screenRows:)``: DECSTBM keeps the prompt and output
 ///    scrolling below the dock, and the sequence parks the cursor at the bottom (DECSTBM homes
 ///    it). Set `board.dockIsAvailable = true` so statements no longer print panes inline, and
@@ -29,14 +30,16 @@ import Foundation
 /// 3. Highlights of changed rows last ``highlightDuration``: poll with a timeout until
 ///    `board.nextRepaint` and repaint then, to clear them.
 /// 4. On SIGWINCH, and when the dock height changes (panes pinned or unpinned, `.layout`),
-///    write ``setScrollRegion(dockHeight:screenRows:)`` again and repaint; on exit, or when
-///    the dock empties, write ``resetScrollRegion``.
+///    write ``setScrollRegion(dockHeight:screenRows:)`` again (after ``scrollAway(rows:)``
+///    when it grows) and repaint; on exit, or when the dock empties, write
+///    ``resetScrollRegion``.
+/// 5. Wrap each of these writes in ``synchronized(_:)``, so a terminal shows it whole.
 public struct PaneDockRenderer {
     public var width: Int
     public var height: Int
     public var now: Date
     public var usesColor: Bool
-    /// The text of NULL (`.nullvalue`).
+    /// The text of NULL: `NULL` on a terminal (dimmed), `.nullvalue` when set.
     public var nullValue: String
     /// How long rows changed by a refresh stay highlighted.
     public var highlightDuration: TimeInterval
