@@ -25,9 +25,10 @@ let package = Package(
         .target(
             name: "SQLiveKit",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift"), "CSQLiteShim"]),
-        // The command: argument parsing, the script runner and the terminal front-end.
-        .executableTarget(
-            name: "sqlive",
+        // The command: argument parsing, the launcher, batch runs and the terminal front-end
+        // (line editor, dock, signals), as a library so tests drive it in-process.
+        .target(
+            name: "SQLiveTerminal",
             dependencies: [
                 "SQLiveKit",
                 "CEditLine",
@@ -38,9 +39,16 @@ let package = Package(
         .target(
             name: "SQLiveTestSupport",
             path: "Tests/SQLiveTestSupport"),
+        // The executable: one call into SQLiveTerminal.
+        .executableTarget(
+            name: "sqlive",
+            dependencies: ["SQLiveTerminal"]),
         .testTarget(
             name: "SQLiveKitTests",
             dependencies: ["SQLiveKit", "SQLiveTestSupport"]),
+        .testTarget(
+            name: "SQLiveTerminalTests",
+            dependencies: ["SQLiveTerminal", "SQLiveKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SQLiveKit", "SQLiveTestSupport"]),

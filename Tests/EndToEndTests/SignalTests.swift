@@ -225,6 +225,24 @@ import Glibc
         try Self.expectClean(copy, rows: "autocommitted\n")
     }
 
+    /// A signal sent as soon as a run printed its first line must end it: the signal sources
+    /// are installed before the session runs. They were installed later, on libdispatch's
+    /// thread, and under load a SIGTERM sent then was ignored and lost (the run went on).
+    /// Twelve runs at once make the load.
+    @Test func a_signal_right_after_the_first_output_is_never_lost() throws {
+        let folder = try TemporaryFolder()
+        let processes = try (0..<12).map { _ in try SignalledProcess([":memory:"], directory: folder.path) }
+        for process in processes { try process.write("SELECT 'ready';\n") }
+        for process in processes {
+            try process.waitForOutput { $0.contains("ready") }
+            process.send(SIGTERM)
+        }
+        for process in processes {
+            #expect(try process.waitForExit() == 143)
+            #expect(process.stderr == "sqlive: terminated (SIGTERM); no transaction was open\n")
+        }
+    }
+
     /// No journal is left over, `PRAGMA integrity_check` is ok, and the table holds `rows`.
     /// The journal is looked at first: sqlite3 opening the database would roll a hot
     /// journal back and delete it, and the check could not fail.

@@ -7,10 +7,13 @@ import Testing
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The test targets, whose files named `…Tests.swift` are suites.
+    static let testFolders = ["Tests/SQLiveKitTests", "Tests/SQLiveTerminalTests", "Tests/EndToEndTests"]
+
     @Test func every_test_file_is_listed_in_testing_md() throws {
         let document = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/TESTING.md"),
                                   encoding: .utf8)
-        let suites = try ["Tests/SQLiveKitTests", "Tests/EndToEndTests"].flatMap { folder in
+        let suites = try Self.testFolders.flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: Self.repositoryRoot.appendingPathComponent(folder).path)
                 .filter { $0.hasSuffix("Tests.swift") }
                 .map { String($0.dropLast(".swift".count)) }
@@ -54,7 +57,7 @@ import Testing
 
     static func suiteFiles() throws -> [String: URL] {
         var files: [String: URL] = [:]
-        for folder in ["Tests/SQLiveKitTests", "Tests/EndToEndTests"] {
+        for folder in testFolders {
             let url = repositoryRoot.appendingPathComponent(folder)
             for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix("Tests.swift") {
                 files[String(name.dropLast(".swift".count))] = url.appendingPathComponent(name)

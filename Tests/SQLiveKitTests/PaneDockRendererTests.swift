@@ -106,10 +106,50 @@ import Testing
             return pane
         }
         let lines = PaneDockRenderer(width: 50, height: 4, now: Self.now, usesColor: false).lines(for: panes)
+        // Each pane shown gets its title, names and first row; the rule says what is hidden
+        // and the height that shows it (formerly: two titles and "… 4 more panes").
         #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
-            "1 p1 · 1 row · 0 refreshes", "2 p2 · 1 row · 0 refreshes", "… 4 more panes (.layout HEIGHT makes room)",
-            String(repeating: "─", count: 50),
+            "1 p1 · 1 row · 0 refreshes", "1", "1",
+            "── 5 more panes hidden: .layout 19 shows them ────",
         ])
+    }
+
+    @Test func a_long_value_uses_the_width_there_is_and_text_gives_way_to_numbers() {
+        var pane = Pane(id: 1, name: "note", query: "SELECT id, body FROM note", rowLimit: 1, dedupe: false)
+        let body = String(repeating: "abcdefghi ", count: 9) + "0123456789"
+        pane.result = Self.result(["id", "body"], [[1234567, body]])
+        // Formerly cut at 40 characters whatever the width.
+        let wide = PaneDockRenderer(width: 140, height: 4, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(wide[2] == "  1234567  " + body)
+        let narrow = PaneDockRenderer(width: 30, height: 4, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(narrow[2] == "  1234567  abcdefghi abcdefgh…")
+    }
+
+    @Test func ten_panes_go_side_by_side_on_a_wide_dock_each_with_its_names_and_row() {
+        let panes = (1...10).map { id -> Pane in
+            var pane = Pane(id: id, name: "p\(id)", query: "SELECT 1", rowLimit: 1, dedupe: false)
+            pane.result = Self.result(["n"], [[id]])
+            return pane
+        }
+        #expect(PaneDockRenderer.neededHeight(for: panes, width: 140) == 13)
+        #expect(PaneDockRenderer.neededHeight(for: panes) == 31)
+        let lines = PaneDockRenderer(width: 140, height: 13, now: Self.now, usesColor: false).lines(for: panes)
+        let cell = { (text: String) in text.padding(46) }
+        #expect(lines[0] == cell("1 p1 · 1 row · 0 refreshes") + "│" + cell("5 p5 · 1 row · 0 refreshes") + "│" + "9 p9 · 1 row · 0 refreshes".padding(46))
+        #expect(lines[1] == cell("  n") + "│" + cell("  n") + "│" + "  n")
+        #expect(lines[2] == cell("  1") + "│" + cell("  5") + "│" + "  9")
+        #expect(lines[9] == cell("4 p4 · 1 row · 0 refreshes") + "│" + cell("8 p8 · 1 row · 0 refreshes") + "│")
+        #expect(lines[12] == String(repeating: "─", count: 140))
+    }
+
+    @Test func one_row_hidden_is_said_in_the_singular() {
+        var pane = Pane(id: 1, name: "t", query: "SELECT x", rowLimit: 5, dedupe: false)
+        pane.result = Self.result(["x"], [[1], [2]])
+        let lines = PaneDockRenderer(width: 40, height: 4, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) } == ["1 t · 2 rows (1 hidden) · 0 refreshes", "x", "1", String(repeating: "─", count: 40)])
+        // No room for a title, the names and a row: the rule says what shows the pane.
+        let tiny = PaneDockRenderer(width: 50, height: 3, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(tiny == ["", "", "── 1 more pane hidden: .layout 4 shows them ──────"])
     }
 
     @Test func values_cannot_move_the_cursor() {

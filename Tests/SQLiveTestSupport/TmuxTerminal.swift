@@ -61,6 +61,12 @@ public final class TmuxTerminal {
         return lines.joined(separator: "\n")
     }
 
+    /// The scrollback and the visible screen, oldest line first (`capture-pane -S -N`):
+    /// what the user can scroll back to.
+    public func scrollback(lines: Int = 500) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", "main", "-S", "-\(lines)"], capturingOutput: true)
+    }
+
     /// The row of the cursor, from 0 at the top: tells apart screens whose text is the same,
     /// such as a line typed and the same line after Enter.
     public func cursorRow() throws -> Int? {

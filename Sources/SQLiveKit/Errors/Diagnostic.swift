@@ -18,6 +18,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
     public var excerpt: Excerpt?
     /// A suggestion on its own line (`did you mean .mode?`).
     public var hint: String?
+    /// A last line, not indented: the command line's `Try 'sqlive --help' for the options.`
+    public var footer: String?
 
     public enum Kind: Sendable, Equatable {
         /// A problem sqlive found itself: a bad value, a missing table in a command.
@@ -70,6 +72,13 @@ public struct Diagnostic: Error, Sendable, Equatable {
     /// A notice: printed as it is, not counted as a failure.
     public static func notice(_ message: String) -> Diagnostic {
         Diagnostic(message, severity: .notice)
+    }
+
+    /// A wrong option or argument on the command line (exit status 2), pointing to `--help`.
+    public static func commandLineUsage(_ message: String) -> Diagnostic {
+        var diagnostic = Diagnostic(message, kind: .usage)
+        diagnostic.footer = "Try 'sqlive --help' for the options."
+        return diagnostic
     }
 
     /// The one conversion of any error into a diagnostic: a diagnostic stays itself, a
@@ -136,6 +145,9 @@ public struct DiagnosticPrinter: Sendable {
         }
         if let hint = diagnostic.hint.map(visible) {
             text += usesColor ? "  \u{1B}[36m\(hint)\u{1B}[0m\n" : "  \(hint)\n"
+        }
+        if let footer = diagnostic.footer {
+            text += visible(footer) + "\n"
         }
         return text
     }

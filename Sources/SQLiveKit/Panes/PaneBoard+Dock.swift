@@ -2,21 +2,28 @@ import Foundation
 
 extension PaneBoard {
     /// The height of the dock on a screen of `screenRows` rows: what `.layout` asks for, or
-    /// what the panes need up to half the screen; 0 when panes print inline or there are none.
+    /// what the panes need (side by side when `screenColumns` has room) up to half the
+    /// screen; 0 when panes print inline or there are none.
     ///
-    ///     let height = board.dockHeight(screenRows: 40)   // e.g. 9
-    public func dockHeight(screenRows: Int) -> Int {
+    ///     let height = board.dockHeight(screenRows: 40, screenColumns: 120)   // e.g. 9
+    public func dockHeight(screenRows: Int, screenColumns: Int? = nil) -> Int {
         guard !panes.isEmpty, case .dock(let requested) = layout else { return 0 }
-        let wanted = requested ?? PaneDockRenderer.neededHeight(for: panes)
-        let limit = requested == nil ? screenRows / 2 : screenRows - 3
-        return max(0, min(wanted, limit))
+        let wanted = requested ?? PaneDockRenderer.neededHeight(for: panes, width: screenColumns)
+        return max(0, min(wanted, requested == nil ? screenRows / 2 : Self.tallestDock(screenRows: screenRows)))
+    }
+
+    /// The tallest dock `.layout HEIGHT` gets: three rows are left to scroll in.
+    static func tallestDock(screenRows: Int) -> Int {
+        screenRows - 3
     }
 
     /// The dock's lines for the current panes (see ``PaneDockRenderer``).
-    public func dockLines(width: Int, height: Int, usesColor: Bool = true, nullValue: String = "") -> [String] {
+    public func dockLines(width: Int, height: Int, usesColor: Bool = true, nullValue: String = "",
+                          screenRows: Int? = nil) -> [String] {
         updateActivities()
         var renderer = PaneDockRenderer(width: width, height: height, now: clock(), usesColor: usesColor,
                                         nullValue: nullValue)
+        renderer.maximumHeight = screenRows.map(Self.tallestDock)
         renderer.showsCommittedState = userIsInTransaction
         return renderer.lines(for: panes)
     }

@@ -120,6 +120,15 @@ extension PaneBoard {
         if externalInterval != nil { engine?.watcher?.check() }
     }
 
+    /// `--follow`: other processes' commits are what a follower waits for, so they are
+    /// watched (every 25 ms) unless `.external` was set; true when they are watched.
+    public func watchExternalChangesForFollowing() -> Bool {
+        if externalSetting == .automatic, !connection.options.isInMemory {
+            setExternal(.on(interval: Self.defaultExternalInterval))
+        }
+        return externalInterval != nil
+    }
+
     /// The `.parameter` values changed: SQL panes bind the new ones, and the panes that use a
     /// parameter whose value changed refresh.
     func parametersDidChange(_ newParameters: ParameterStore) {

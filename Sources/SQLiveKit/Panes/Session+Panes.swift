@@ -37,11 +37,15 @@ extension Session {
 
     /// Prints trace lines, then every pane whose rows or error changed since it was last
     /// printed. An inline front-end calls it after ``PaneBoard/drainEvents()``.
-    public func printPaneUpdates(_ events: [PaneEvent]) {
+    /// Returns how many pane blocks it printed.
+    @discardableResult
+    public func printPaneUpdates(_ events: [PaneEvent]) -> Int {
         printTrace(events)
-        for block in paneBoard.takeBlocksToPrint() {
+        let blocks = paneBoard.takeBlocksToPrint()
+        for block in blocks {
             printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes)
         }
+        return blocks.count
     }
 
     /// Prints the `.trace` lines among events; a front-end that docks the panes prints only

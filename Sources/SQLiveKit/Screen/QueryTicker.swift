@@ -100,15 +100,6 @@ final class QueryTicker: Sendable {
 
     private func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(fileDescriptor, base + offset, bytes.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        text.withUTF8 { try? FileDescriptorTarget(fileDescriptor: fileDescriptor).write(UnsafeRawBufferPointer($0)) }
     }
 }

@@ -31,7 +31,7 @@ extension Session {
         }
 
         let previousHook = screen?.beforeScreenWrite
-        let ticker = showsElapsedTime && isatty(2) == 1
+        let ticker = showsElapsedTime && environment.errorIsTerminal
             ? QueryTicker(fileDescriptor: 2, printer: environment.diagnosticPrinter)
             : nil
         if let ticker {
@@ -82,8 +82,14 @@ extension Session {
 }
 
 extension SessionEnvironment {
-    /// `NO_COLOR` set to anything but the empty string turns colour off (no-color.org).
+    /// `NO_COLOR` set turns colour off, for results, errors and the dock alike.
     public var prefersNoColor: Bool {
-        !(variables["NO_COLOR"] ?? "").isEmpty
+        Self.prefersNoColor(in: variables)
+    }
+
+    /// The one rule for `NO_COLOR`: set at all, even to the empty string, it turns colour
+    /// off (an empty value is how some tools clear a variable they cannot unset).
+    public static func prefersNoColor(in variables: [String: String]) -> Bool {
+        variables["NO_COLOR"] != nil
     }
 }

@@ -14,6 +14,8 @@ public struct SessionEnvironment: Sendable {
     /// The person's home folder, nil when `HOME` is unusable (``HomeFolder``): then no
     /// personal file is read or written.
     public var homeDirectory: String?
+    /// Standard error is a terminal (a statement's elapsed-time ticker goes there).
+    public var errorIsTerminal = false
     /// The terminal's height in rows, asked each time; nil when output is not a terminal.
     public var terminalHeight: @Sendable () -> Int? = { nil }
     /// The process environment (`PAGER`, `EDITOR`, `NO_COLOR`, …); tests set their own.

@@ -8,6 +8,9 @@ struct LayoutCommand: MetaCommand {
         .layout HEIGHT      panes docked in HEIGHT lines (also .layout dock HEIGHT)
         .layout inline      panes printed after each statement, as in scripts
         .layout             shows the layout. Scripts always print panes inline.
+        Each pane docked shows at least its title, column names and first row; panes go
+        side by side when the terminal is wide, and the rule under the dock says how many
+        found no room and which HEIGHT shows them.
         """
 
     static let maximumHeight = 500

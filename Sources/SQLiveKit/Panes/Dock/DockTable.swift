@@ -1,12 +1,13 @@
 /// The rows of one pane laid out in aligned columns for the dock, with the rows and cells a
-/// refresh changed marked in a two-column gutter: `+` added, `~` changed.
+/// refresh changed marked in a two-column gutter: `+` added, `~` changed. The columns share
+/// the width there is: numbers keep theirs, text columns give way, widest first.
 ///
-///     let table = DockTable(result: result, rowCount: 2, nullValue: "")
+///     let table = DockTable(result: result, rowCount: 2, nullValue: "NULL", width: 40)
 ///     table.header(width: 40).render(usesColor: false)               // "  name     score"
 ///     table.row(0, width: 40, diff: diff).render(usesColor: false)   // "~ Arthur      30"
 struct DockTable {
-    /// A long value is cut here so one column cannot push the others off the screen.
-    static let maximumColumnWidth = 40
+    /// A text column never gets narrower than this while a wider one can give way.
+    static let minimumTextWidth = 4
 
     private let result: PaneResult
     private let nullValue: String
@@ -14,17 +15,34 @@ struct DockTable {
     /// Columns of numbers only, aligned to the right.
     private let isNumeric: [Bool]
 
-    init(result: PaneResult, rowCount: Int, nullValue: String) {
+    init(result: PaneResult, rowCount: Int, nullValue: String, width: Int) {
         self.result = result
         self.nullValue = nullValue
         let rows = result.rows.prefix(rowCount)
-        widths = result.columns.indices.map { column in
+        let natural = result.columns.indices.map { column in
             let values = rows.map { Self.text(of: $0.cells[column], nullValue: nullValue).count }
-            return min(Self.maximumColumnWidth, max(result.columns[column].count, values.max() ?? 0))
+            return min(width, max(result.columns[column].count, values.max() ?? 0))
         }
-        isNumeric = result.columns.indices.map { column in
+        let isNumeric = result.columns.indices.map { column in
             rows.allSatisfy { [.integer, .real, .null].contains($0.cells[column].kind) }
         }
+        self.isNumeric = isNumeric
+        widths = Self.fit(natural, isNumeric: isNumeric, width: width)
+    }
+
+    /// Narrows the widest text column, one character at a time, until the row fits in
+    /// `width` (the gutter and two spaces between columns included) or no text column is
+    /// wider than ``minimumTextWidth``; what still does not fit is cut at the dock's edge.
+    static func fit(_ natural: [Int], isNumeric: [Bool], width: Int) -> [Int] {
+        var widths = natural
+        var total = 2 + widths.reduce(0, +) + 2 * max(0, widths.count - 1)
+        while total > width {
+            let candidates = widths.indices.filter { !isNumeric[$0] && widths[$0] > minimumTextWidth }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+            total -= 1
+        }
+        return widths
     }
 
     func header(width: Int) -> DockLine {
@@ -51,15 +69,17 @@ struct DockTable {
         }
         for column in row.cells.indices {
             if column > 0 { line.append("  ") }
+            let cell = row.cells[column]
             let style: DockLine.Style
             if isAdded {
                 style = .added
             } else if let changedColumns {
                 style = changedColumns.contains(column) ? .changedCell : .changedRow
             } else {
-                style = .plain
+                // NULL is dimmed, so it never reads as the text "NULL".
+                style = cell.kind == .null ? .dim : .plain
             }
-            line.append(aligned(Self.text(of: row.cells[column], nullValue: nullValue), column: column), style: style)
+            line.append(aligned(Self.text(of: cell, nullValue: nullValue), column: column), style: style)
         }
         return line
     }
@@ -68,7 +88,7 @@ struct DockTable {
     private func aligned(_ text: String, column: Int) -> String {
         let width = widths[column]
         if text.count > width {
-            return String(text.prefix(width - 1)) + "…"
+            return String(text.prefix(max(0, width - 1))) + "…"
         }
         let padding = String(repeating: " ", count: width - text.count)
         return isNumeric[column] ? padding + text : text + padding

@@ -55,6 +55,24 @@ extension LineEditor {
         sqlive_el_refresh(editLine)
     }
 
+    /// Ctrl-Z (SIGTSTP, watched by ``SignalWatcher``): leaves the line as typed on screen,
+    /// the delegate's dock cleared and the scroll region reset, the terminal in its normal
+    /// mode, and stops the process as Ctrl-Z would have. On `fg` (SIGCONT) it goes on here:
+    /// editing mode again, the size read afresh, the dock and the prompt and line drawn again.
+    /// Without this the shell scrolled under a frozen dock, and after `fg` libedit echoed
+    /// the first key twice on a terminal the shell had left in its normal mode.
+    func suspend() {
+        moveToEndOfText()
+        delegate?.lineEditorWillSuspend(self)
+        write("\r\n")
+        sqlive_el_prepare_terminal(editLine, 0)
+        ProcessSuspension.stop()
+        sqlive_el_prepare_terminal(editLine, 1)
+        el_resize(editLine)
+        delegate?.lineEditorDidResume(self)
+        sqlive_el_refresh(editLine)
+    }
+
     /// Ctrl-L (`sqlive-clear-screen`): clears the screen, lets the delegate lay out what it
     /// draws around the line (the dock), and draws the prompt and line again.
     func clearScreen() -> UInt8 {

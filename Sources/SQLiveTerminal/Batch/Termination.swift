@@ -30,7 +30,7 @@ struct Termination {
         if done.isEmpty {
             done.append("no transaction was open")
         }
-        FileHandleWriter.standardError("sqlive: \(Self.event(for: signal)); \(done.joined(separator: ", "))\n")
+        session.report(.notice("sqlive: \(Self.event(for: signal)); \(done.joined(separator: ", "))"))
         return 128 + signal
     }
 

@@ -8,7 +8,7 @@ import Glibc
 ///
 /// Asked afresh whenever it matters (after each statement, on SIGWINCH): a resize may have
 /// happened while a statement ran.
-struct ScreenSize: Equatable {
+struct ScreenSize: Equatable, Sendable {
     var rows: Int
     var columns: Int
 

@@ -89,6 +89,8 @@ extension LineEditor {
                 outcome = .cancel
             case .resize:
                 redrawAfterResize()
+            case .suspend:
+                suspend()
             case .repaint:
                 repaints = true
             }

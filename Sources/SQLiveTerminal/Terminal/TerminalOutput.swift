@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SQLiveKit
 
 /// Writes to the terminal with `write(2)` on standard output: escape sequences and text go
 /// out in the order written, with nothing buffered by stdio to interleave with libedit's own
@@ -13,17 +11,7 @@ import Glibc
 enum TerminalOutput {
     static func write(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(1, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        // Errors are dropped: a terminal that is gone ends the session through SIGHUP.
+        text.withUTF8 { try? FileDescriptorTarget(fileDescriptor: 1).write(UnsafeRawBufferPointer($0)) }
     }
 }

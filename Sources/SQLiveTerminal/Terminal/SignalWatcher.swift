@@ -19,6 +19,8 @@ import Glibc
 ///   being typed. Elsewhere (a script on standard input, `-c`, `-f`) it ends the process
 ///   like SIGTERM, as in sqlite3.
 /// - SIGWINCH, at the prompt only: the terminal changed size.
+/// - SIGTSTP (Ctrl-Z), at the prompt only: the main loop gives the shell a normal terminal
+///   and stops; SIGCONT (`fg`) brings back the dock, the prompt and the line typed.
 ///
 ///     let watcher = try SignalWatcher(stopRequest: session.stopRequest, atPrompt: true)
 ///     // Ctrl-C while a statement runs: it is interrupted.
@@ -58,19 +60,34 @@ final class SignalWatcher {
                 }
             }
             handlers[SIGWINCH] = { waker.post(.resize) }
+            // Ctrl-Z: the main loop puts the terminal in order, then stops the process itself
+            // (``LineEditor/suspend()``); a statement running finishes first.
+            handlers[SIGTSTP] = { waker.post(.suspend) }
         } else {
             handlers[SIGINT] = { terminate(SIGINT) }
         }
         watched = handlers.keys.sorted()
+        // `resume()` only asks for a source to be installed; libdispatch installs it later, on
+        // a thread of its own. A signal ignored before that is lost: under load, a SIGTERM
+        // sent right after the first output was (the process went on reading its input).
+        // So the watcher waits until every source is installed before the session runs.
+        let installed = DispatchGroup()
         sources = watched.compactMap { signalNumber in
             guard let handler = handlers[signalNumber] else { return nil }
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler(handler: handler)
+            installed.enter()
+            source.setRegistrationHandler { installed.leave() }
             return source
         }
         sources.forEach { $0.resume() }
+        _ = installed.wait(timeout: .now() + Self.installationWait)
     }
+
+    /// How long start-up waits for the signal sources to be installed (a few milliseconds,
+    /// far less than this, even on a loaded machine).
+    static let installationWait: DispatchTimeInterval = .seconds(5)
 
     deinit {
         sources.forEach { $0.cancel() }

@@ -29,9 +29,13 @@ final class TerminalFrontEnd {
     /// Prints the one-line greeting before the first prompt (not with `--quiet`).
     private let greets: Bool
 
-    init(session: Session, signals: SignalWatcher?, greets: Bool) {
+    /// The terminal, as the launcher found it.
+    private let facts: TerminalFacts
+
+    init(session: Session, signals: SignalWatcher?, facts: TerminalFacts, greets: Bool) {
         self.session = session
         self.signals = signals
+        self.facts = facts
         self.greets = greets
     }
 
@@ -59,7 +63,7 @@ final class TerminalFrontEnd {
             let request = CompletionRequest(pendingText: splitter.pendingText, line: beforeCursor, restOfLine: afterCursor)
             return completionProvider.completion(for: request, in: session)
         }
-        let dock = PaneDock(session: session, usesColor: ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+        let dock = PaneDock(session: session, usesColor: facts.dockUsesColor, screenSize: facts.size)
         editor.delegate = dock
         self.dock = dock
         dock.start(waker: editor.waker)

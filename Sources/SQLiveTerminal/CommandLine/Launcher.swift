@@ -11,17 +11,19 @@ struct Launcher {
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let isInteractive = !options.batch && isatty(0) == 1 && isatty(1) == 1
+        let facts = TerminalFacts.probe(environment: ProcessInfo.processInfo.environment)
+        let isInteractive = !options.batch && facts.inputIsTerminal && facts.outputIsTerminal
+        let size = facts.size
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
-            terminalWidth: { TerminalSize.columns(of: 1) },
-            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
-                                                 showsControlCharacters: isatty(2) == 1),
+            terminalWidth: { size()?.columns },
+            diagnosticPrinter: facts.diagnosticPrinter,
             // `sqlive … | head`: the reader is gone, so is our reason to run. Quietly, but
             // not as a success: what was left of the input never ran. 141 is what a process
             // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
             onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
-        environment.terminalHeight = { TerminalSize.rows(of: 1) }
+        environment.terminalHeight = { size()?.rows }
+        environment.errorIsTerminal = facts.errorIsTerminal
         let home = HomeFolder(environment: ProcessInfo.processInfo.environment)
         environment.homeDirectory = home.path
 
@@ -47,7 +49,7 @@ struct Launcher {
 
         let session = Session(
             connection: connection,
-            settings: initialSettings(isTerminal: isatty(1) == 1),
+            settings: initialSettings(isTerminal: facts.outputIsTerminal),
             environment: environment,
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
@@ -55,10 +57,13 @@ struct Launcher {
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
-        let signals = watchSignals(for: session, atPrompt: isInteractive && !runsBatch)
+        // A person at the prompt; `--follow` reads a script even from a terminal, then
+        // follows: Ctrl-C ends it as it ends a script.
+        let atPrompt = isInteractive && !runsBatch && !options.follow
+        let signals = watchSignals(for: session, atPrompt: atPrompt)
         defer { withExtendedLifetime(signals) {} }
         // Said only when a personal file would have been used: an init file or the history.
-        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || (isInteractive && !runsBatch)
+        let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || atPrompt
         if let problem = home.problem, usesPersonalFiles {
             session.warn(problem)
         }
@@ -66,7 +71,7 @@ struct Launcher {
             session.connectionDidChange = { interrupter.follow($0) }
         }
 
-        runInitFiles(in: session, signals: signals, atPrompt: isInteractive && !runsBatch)
+        runInitFiles(in: session, signals: signals, atPrompt: atPrompt)
         if let status = session.quitRequested {
             closeDatabase(of: session)
             return status
@@ -84,12 +89,18 @@ struct Launcher {
         } else if runsBatch {
             signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
-        } else if isInteractive {
-            TerminalFrontEnd(session: session, signals: signals, greets: !options.quiet).run()
+        } else if atPrompt {
+            TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet).run()
         } else {
             signals?.interrupter.arm(session.connection)
             var lines = StandardInputLines(waker: signals?.waker)
             ScriptRunner(session: session).run(&lines, source: "stdin")
+        }
+        if options.follow, session.quitRequested == nil, session.stopRequest.reason == nil {
+            if let status = follow(in: session, signals: signals) {
+                closeDatabase(of: session)
+                return status
+            }
         }
         if case .terminate(let signal) = session.stopRequest.reason {
             return Termination(session: session, signal: signal).finish()
@@ -164,25 +175,5 @@ enum FileHandleWriter {
     static func standardError(_ text: String) {
         var text = text
         text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-    }
-}
-
-enum TerminalSize {
-    /// The width of the terminal on a file descriptor, or nil when it is not a terminal.
-    static func columns(of fileDescriptor: Int32) -> Int? {
-        var size = winsize()
-        guard isatty(fileDescriptor) == 1, ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
-            return nil
-        }
-        return Int(size.ws_col)
-    }
-
-    /// The height of the terminal on a file descriptor, or nil when it is not a terminal.
-    static func rows(of fileDescriptor: Int32) -> Int? {
-        var size = winsize()
-        guard isatty(fileDescriptor) == 1, ioctl(fileDescriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
-            return nil
-        }
-        return Int(size.ws_row)
     }
 }

@@ -26,4 +26,13 @@ protocol LineEditorDelegate: AnyObject {
     /// Ctrl-L cleared the screen and put the cursor home; the delegate draws itself again
     /// and may move the cursor to the start of the row where the prompt goes.
     func lineEditorDidClearScreen(_ editor: LineEditor)
+
+    /// Ctrl-Z: the process is about to stop and the shell to get the terminal. The delegate
+    /// leaves a whole, normal screen (no scroll region, nothing of its own drawn), the cursor
+    /// where it was.
+    func lineEditorWillSuspend(_ editor: LineEditor)
+
+    /// `fg`: the process runs again on a screen the shell used. The delegate draws itself
+    /// again and may move the cursor to the start of the row where the prompt goes.
+    func lineEditorDidResume(_ editor: LineEditor)
 }

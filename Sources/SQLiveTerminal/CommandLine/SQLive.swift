@@ -14,6 +14,8 @@ struct SQLive: ParsableCommand {
             editing on a terminal, a script otherwise.
             sqlite3's options are read too, with one dash or two (-csv, --box, -header, \
             -cmd, -nullvalue, -version …).
+            With --follow, sqlive stays after the input and prints each pinned pane again \
+            whenever its rows change, until Ctrl-C (status 0), --count or --until-change.
             Exit status: 0 when everything ran, 1 when a statement or command failed, 2 for \
             wrong options.
             """,
@@ -74,6 +76,18 @@ struct SQLive: ParsableCommand {
     @Flag(help: "Read standard input as a script even from a terminal: no prompt, no line editing.")
     var batch = false
 
+    @Flag(help: "After the input, stay and print each pinned pane's rows whenever they change (other processes' commits included), until Ctrl-C.")
+    var follow = false
+
+    @Option(help: ArgumentHelp("With --follow: print a pane at most once every SECONDS (the changes in between add up).", valueName: "SECONDS"))
+    var interval: Double?
+
+    @Option(help: ArgumentHelp("With --follow: exit after N changes have printed.", valueName: "N"))
+    var count: Int?
+
+    @Flag(name: .customLong("until-change"), help: "With --follow: exit after the first change has printed.")
+    var untilChange = false
+
     @Flag(name: .customLong("sqlite-version"), help: "Print the SQLite library's version and exit (sqlite3's -version).")
     var sqliteVersion = false
 
@@ -83,6 +97,15 @@ struct SQLive: ParsableCommand {
         }
         if safe && initFile != nil {
             throw ValidationError("--safe runs no init file: drop --init")
+        }
+        if !follow && (interval != nil || count != nil || untilChange) {
+            throw ValidationError("--interval, --count and --until-change go with --follow")
+        }
+        if let interval, !(interval >= 0 && interval <= 86_400) {
+            throw ValidationError("--interval: expected seconds between 0 and 86400, not \(interval)")
+        }
+        if let count, count < 1 {
+            throw ValidationError("--count: expected 1 or more, not \(count)")
         }
     }
 

@@ -10,6 +10,8 @@ enum MainLoopEvent: Sendable, Equatable {
     case interrupt
     /// The terminal changed size.
     case resize
+    /// Ctrl-Z (SIGTSTP) at the prompt: give the terminal back to the shell and stop.
+    case suspend
     /// Panes have news (a refresh, a trace line): the dock must be drawn again.
     case repaint
     /// A signal (SIGTERM, SIGHUP) ends the process: stop reading input.

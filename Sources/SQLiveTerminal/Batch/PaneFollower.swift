@@ -1,0 +1,78 @@
+import Foundation
+import SQLiveKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--follow`: after the script, sqlive stays and prints each pane's block whenever its
+/// rows change — commits by other processes included — until a stop condition or a signal.
+/// A `tail -f` for queries:
+///
+///     $ sqlive --follow --interval 1 -c '.pin SELECT count(*) FROM job WHERE done = 0' app.db
+///     -- pane 1 (job): pinned
+///     3
+///     -- pane 1 (job): external change
+///     2
+///
+/// - `interval`: at most one block per pane per interval; the changes in between add up
+///   (the block names every cause) and the latest rows print when the interval is over.
+/// - `count`: stop after that many blocks (those printed by the script itself not counted).
+/// - `untilChange`: stop after the first block, as `watch -g` does.
+///
+/// It waits on the ``MainLoopWaker``: the panes' refreshes and the signals both wake it.
+struct PaneFollower {
+    enum Outcome: Equatable {
+        /// `count` blocks printed, or the first change with `untilChange`.
+        case done
+        /// SIGINT (Ctrl-C): the usual way to stop following.
+        case interrupted
+        /// Another signal, or the session was asked to stop: the launcher cleans up.
+        case stopped
+    }
+
+    let session: Session
+    let waker: MainLoopWaker
+    var interval: Double = 0
+    var count: Int?
+    var untilChange = false
+
+    func run() -> Outcome {
+        let board = session.paneBoard
+        board.waker = { [waker] in waker.post(.repaint) }
+        defer { board.waker = nil }
+        let limit = untilChange ? 1 : count
+        var printed = 0
+        var pending: [PaneEvent] = []
+        var hasNews = false
+        var nextPrint = Date.distantPast
+        while true {
+            if let reason = session.stopRequest.reason {
+                return reason == .terminate(signal: SIGINT) ? .interrupted : .stopped
+            }
+            if hasNews, Date() >= nextPrint {
+                printed += session.printPaneUpdates(pending)
+                session.output.flush()
+                pending.removeAll()
+                hasNews = false
+                nextPrint = Date().addingTimeInterval(interval)
+                if let limit, printed >= limit { return .done }
+            }
+            let timeout = hasNews ? max(0, nextPrint.timeIntervalSinceNow) : nil
+            guard wait(timeout: timeout) else { continue }
+            if waker.takeEvents().contains(.stop) { continue }
+            let events = board.drainEvents()
+            if !events.isEmpty {
+                pending += events
+                hasNews = true
+            }
+        }
+    }
+
+    /// Waits for the waker, at most `timeout` seconds (forever when nil). True when it is
+    /// readable.
+    private func wait(timeout: Double?) -> Bool {
+        var watched = [pollfd(fd: waker.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        let milliseconds = timeout.map { Int32(min(($0 * 1000).rounded(.up), 60_000)) } ?? -1
+        return poll(&watched, 1, milliseconds) > 0
+    }
+}

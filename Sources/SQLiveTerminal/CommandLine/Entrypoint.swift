@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SQLiveKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The whole `sqlive` command, for the executable's `main.swift` to call: parses the
+/// arguments, runs, and exits with the status.
+///
+///     SQLiveEntrypoint.main()
+///
+/// Wrong options exit with status 2 (sqlite3's convention and the shell's), not
+/// ArgumentParser's 64; help and version still exit 0.
+public enum SQLiveEntrypoint {
+    public static func main() -> Never {
+        let arguments: [String]
+        do {
+            arguments = try SQLite3Options.rewrite(Array(CommandLine.arguments.dropFirst()))
+        } catch {
+            failWithUsage(error.message)
+        }
+
+        do {
+            var command = try SQLive.parseAsRoot(arguments)
+            try command.run()
+            Glibc.exit(0)
+        } catch let exit as ExitCode {
+            Glibc.exit(exit.rawValue)
+        } catch {
+            let code = SQLive.exitCode(for: error)
+            if code == .success {
+                SQLive.exit(withError: error)
+            }
+            failWithUsage(SQLive.message(for: error))
+        }
+    }
+
+    /// Wrong options: the one printer's usage error, and status 2.
+    private static func failWithUsage(_ message: String) -> Never {
+        let facts = TerminalFacts.probe(environment: ProcessInfo.processInfo.environment)
+        FileHandleWriter.standardError(facts.diagnosticPrinter.render(.commandLineUsage(message)))
+        Glibc.exit(2)
+    }
+}
