@@ -14,19 +14,21 @@ struct ImportProgress {
     /// A line is on the screen and must be erased before anything else is written.
     private(set) var isShowing = false
 
-    static let delay = Duration.seconds(1)
+    /// How long the import runs before the first bar (``SessionEnvironment/progressDelay``).
+    let delay: Duration
     static let interval = Duration.milliseconds(100)
 
-    init(name: String, totalBytes: Int?, width: Int) {
+    init(name: String, totalBytes: Int?, width: Int, delay: Duration = .seconds(1)) {
         self.name = name
         self.totalBytes = totalBytes
         self.width = max(40, width)
+        self.delay = delay
     }
 
     /// The bar's line to draw now (over the previous one), or nil.
     mutating func update(rows: Int, bytes: Int) -> String? {
         let now = ContinuousClock.now
-        guard now - start >= Self.delay else { return nil }
+        guard now - start >= delay else { return nil }
         if let lastDraw, now - lastDraw < Self.interval { return nil }
         lastDraw = now
         isShowing = true

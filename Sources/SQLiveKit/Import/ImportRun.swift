@@ -15,7 +15,8 @@ struct ImportRun {
         self.reader = reader
         if session.environment.isInteractive {
             progress = ImportProgress(name: options.path, totalBytes: reader.fileSize,
-                                      width: session.environment.terminalWidth() ?? 80)
+                                      width: session.environment.terminalWidth() ?? 80,
+                                      delay: session.environment.progressDelay)
         }
     }
 

@@ -87,7 +87,7 @@ struct MigrationRunner {
         }
         var drewProgress = false
         defer { if drewProgress { session.showProgress(nil) } }
-        try ProgressWait().run(work) { elapsed in
+        try ProgressWait(delay: session.environment.progressDelay).run(work) { elapsed in
             if !drewProgress { session.output.flush() }
             drewProgress = true
             session.showProgress("migrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s")

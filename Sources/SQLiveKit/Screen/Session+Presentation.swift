@@ -32,7 +32,7 @@ extension Session {
 
         let previousHook = screen?.beforeScreenWrite
         let ticker = showsElapsedTime && environment.errorIsTerminal
-            ? QueryTicker(fileDescriptor: 2, printer: environment.diagnosticPrinter)
+            ? QueryTicker(fileDescriptor: 2, printer: environment.diagnosticPrinter, delay: environment.progressDelay)
             : nil
         if let ticker {
             screen?.beforeScreenWrite = { ticker.silence() }

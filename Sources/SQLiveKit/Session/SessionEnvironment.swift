@@ -21,6 +21,16 @@ public struct SessionEnvironment: Sendable {
     /// The process environment (`PAGER`, `EDITOR`, `NO_COLOR`, …); tests set their own.
     public var variables: [String: String] = ProcessInfo.processInfo.environment
 
+    /// How long work runs before it shows progress (an import's bar, a migration's line, a
+    /// statement's elapsed time): 1 s, or `SQLIVE_PROGRESS_DELAY` seconds (as git's
+    /// `GIT_PROGRESS_DELAY`; tests set 0 to see progress without slow work).
+    public var progressDelay: Duration {
+        guard let text = variables["SQLIVE_PROGRESS_DELAY"], let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+            return .seconds(1)
+        }
+        return .milliseconds(Int(min(seconds, 86_400) * 1000))
+    }
+
     public init(
         isInteractive: Bool = false,
         terminalWidth: @escaping @Sendable () -> Int? = { nil },
