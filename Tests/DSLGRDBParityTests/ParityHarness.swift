@@ -100,6 +100,8 @@ final class ParityDatabase: @unchecked Sendable {
                 if case .statement(let statement) = event { traced.append((statement.sql, statement.expandedSQL)) }
             }
             defer { db.trace(options: []) }
+            // A statement SQLite refuses to prepare is never traced: its error holds it.
+            var refusedSQL: String?
             let result = try Self.rollingBack(db) { () throws -> ParityResult in
                 do {
                     switch request {
@@ -118,8 +120,12 @@ final class ParityDatabase: @unchecked Sendable {
                         return .changes(db.changesCount, try Self.content(of: table, db))
                     }
                 } catch let error as DatabaseError {
+                    refusedSQL = error.sql
                     return .error(error.message ?? "\(error)")
                 }
+            }
+            if let refusedSQL, traced.allSatisfy({ Self.isBookkeeping($0.sql) }) {
+                return ParityOutcome(sql: refusedSQL, expandedSQL: refusedSQL, result: result)
             }
             // GRDB's statement is the first that is neither a schema read of GRDB's nor our
             // savepoint (the content reads of mutations come after it).

@@ -74,6 +74,7 @@ struct DSLCompiler {
         case .prefix(let op, let operand):
             return try prefix(op, operand, at: node, in: scope)
         case .binary(let op, let lhs, let rhs):
+            if let constant = try constant(node) { return .literal(constant) }
             return try binary(op, lhs, rhs, at: node, in: scope)
         case .array(let elements):
             return .array(elements)

@@ -4,10 +4,14 @@ extension Session {
     /// Runs one DSL query (`player.filter(score > 10)`): GRDB generates its statement, which
     /// then runs and renders exactly as SQL does, change counts and timer included.
     func runDSL(_ query: String) throws {
+        var skippedNull: String?
         try runStatement { db in
             DSLMutationLock.take(for: query, in: db)
-            return try compileDSL(query, in: db)
+            let compiled = try DSLCompiler.compile(query, in: db)
+            skippedNull = compiled.nullSkippedByCount(db)
+            return try statement(of: compiled, in: db)
         }
+        if let skippedNull { warn(skippedNull) }
     }
 
     /// The one place typed queries become statements, SQL or DSL alike: input whose first
@@ -25,7 +29,10 @@ extension Session {
 
     /// Compiles a DSL query into the statement GRDB generates for it, arguments bound.
     func compileDSL(_ query: String, in db: Database) throws(Diagnostic) -> Statement {
-        let compiled = try DSLCompiler.compile(query, in: db)
+        try statement(of: DSLCompiler.compile(query, in: db), in: db)
+    }
+
+    private func statement(of compiled: DSLCompiledQuery, in db: Database) throws(Diagnostic) -> Statement {
         do {
             return try compiled.makeStatement(db)
         } catch let diagnostic as Diagnostic {
