@@ -23,20 +23,7 @@ enum Chinook {
                 "the shared Chinook script is on this machine"))
 struct ChinookParityTests {
     static func check(_ parityCase: ParityCase) throws {
-        let database = try ParityDatabases.chinook.get()
-        let (swift, dsl) = try database.exclusively {
-            let swift = try database.runSwift(parityCase)
-            let table = try database.swiftApp.read { try parityCase.swift($0).mutatedTable }
-            return (swift, try database.runDSL(parityCase.dsl, mutating: table))
-        }
-        if case .error = dsl.result, dsl.sql.isEmpty {
-            // The DSL refused the request before generating SQL; GRDB's SQL must fail too.
-            #expect(dsl.result == swift.result, "\(parityCase.dsl): DSL \(dsl.result), Swift \(swift)")
-            return
-        }
-        #expect(dsl.sql == swift.sql, "SQL differs for \(parityCase.dsl)")
-        #expect(dsl.expandedSQL == swift.expandedSQL, "arguments differ for \(parityCase.dsl)")
-        #expect(dsl.result == swift.result, "results differ for \(parityCase.dsl):\n  DSL:   \(dsl)\n  Swift: \(swift)")
+        try ParityCase.check(parityCase, on: ParityDatabases.chinook)
     }
 
     @Test(arguments: names + constants)

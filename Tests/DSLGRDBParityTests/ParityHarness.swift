@@ -51,6 +51,24 @@ enum SwiftRequest {
 
 /// One DSL query and the same request written in Swift with GRDB.
 struct ParityCase: Sendable, CustomTestStringConvertible {
+    /// Runs the case through GRDB and through the DSL and compares what they ran and returned.
+    static func check(_ parityCase: ParityCase, on database: Result<ParityDatabase, any Error>) throws {
+        let database = try database.get()
+        let (swift, dsl) = try database.exclusively {
+            let swift = try database.runSwift(parityCase)
+            let table = try database.swiftApp.read { try parityCase.swift($0).mutatedTable }
+            return (swift, try database.runDSL(parityCase.dsl, mutating: table))
+        }
+        if case .error = dsl.result, dsl.sql.isEmpty {
+            // The DSL refused the request before generating SQL; GRDB's SQL must fail too.
+            #expect(dsl.result == swift.result, "\(parityCase.dsl): DSL \(dsl.result), Swift \(swift)")
+            return
+        }
+        #expect(dsl.sql == swift.sql, "SQL differs for \(parityCase.dsl)")
+        #expect(dsl.expandedSQL == swift.expandedSQL, "arguments differ for \(parityCase.dsl)")
+        #expect(dsl.result == swift.result, "results differ for \(parityCase.dsl):\n  DSL:   \(dsl)\n  Swift: \(swift)")
+    }
+
     var dsl: String
     var swift: @Sendable (Database) throws -> SwiftRequest
 
@@ -84,7 +102,10 @@ final class ParityDatabase: @unchecked Sendable {
         var appConfiguration = Configuration()
         appConfiguration.foreignKeysEnabled = false
         swiftApp = try DatabaseQueue(path: path, configuration: appConfiguration)
-        try swiftApp.writeWithoutTransaction { try $0.execute(sql: script) }
+        try swiftApp.writeWithoutTransaction { db in
+            try db.execute(sql: script)
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        }
         var sqliveConfiguration = Configuration()
         sqliveConfiguration.foreignKeysEnabled = false
         sqliveConfiguration.acceptsDoubleQuotedStringLiterals = true
@@ -200,5 +221,14 @@ enum ParityDatabases {
 
     static let chinook: Result<ParityDatabase, any Error> = Result {
         try ParityDatabase(loading: String(contentsOf: chinookScript, encoding: .utf8))
+    }
+
+    static let docsPage = repositoryRoot.appendingPathComponent("docs/DSL.md")
+
+    /// The example shop, with the tables docs/DSL.md adds in its `sql schema` blocks.
+    static let shop: Result<ParityDatabase, any Error> = Result {
+        let script = try String(contentsOf: repositoryRoot.appendingPathComponent("examples/shop.sql"), encoding: .utf8)
+        let schemaBlocks = try DocumentedExamples.blocks(of: String(contentsOf: docsPage, encoding: .utf8), info: "sql schema")
+        return try ParityDatabase(loading: script + "\n" + schemaBlocks.joined(separator: "\n"))
     }
 }

@@ -10,7 +10,7 @@ import Testing
     @Test func every_test_file_is_listed_in_testing_md() throws {
         let document = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/TESTING.md"),
                                   encoding: .utf8)
-        let suites = try ["Tests/SQLiveKitTests", "Tests/EndToEndTests"].flatMap { folder in
+        let suites = try ["Tests/SQLiveKitTests", "Tests/EndToEndTests", "Tests/DSLGRDBParityTests"].flatMap { folder in
             try FileManager.default.contentsOfDirectory(atPath: Self.repositoryRoot.appendingPathComponent(folder).path)
                 .filter { $0.hasSuffix("Tests.swift") }
                 .map { String($0.dropLast(".swift".count)) }
