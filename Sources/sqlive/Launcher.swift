@@ -7,7 +7,7 @@ import Glibc
 /// Starts a session from the command-line options and runs the input: arguments, files,
 /// then standard input (the terminal front-end or a script).
 struct Launcher {
-    let options: SQLive
+    let options: LaunchOptions
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)

@@ -91,7 +91,7 @@ struct SQLive: ParsableCommand {
             print(SQLiteLibrary.versionLine)
             return
         }
-        let status = Launcher(options: self).run()
+        let status = Launcher(options: launchOptions).run()
         throw ExitCode(status)
     }
 }

@@ -14,6 +14,11 @@ do {
     Glibc.exit(2)
 }
 
+// The usual short command lines skip ArgumentParser's reflection: most of the start-up.
+if let options = QuickArguments.parse(arguments) {
+    Glibc.exit(Launcher(options: options).run())
+}
+
 do {
     var command = try SQLive.parseAsRoot(arguments)
     try command.run()
