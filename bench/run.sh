@@ -9,14 +9,7 @@ RUNS=${RUNS:-10}
 OUT=bench/out
 mkdir -p "$OUT"
 
-need=""
-command -v hyperfine >/dev/null || need="$need hyperfine"
-[ -x /usr/bin/time ] || need="$need time"
-command -v sqlite3 >/dev/null || need="$need sqlite3"
-if [ -n "$need" ]; then
-  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $need >/dev/null
-fi
+source bench/tools.sh
 
 make --no-print-directory release >/dev/null   # the Makefile's RELEASE_FLAGS: static Swift runtime
 SQLIVE=$PWD/.build/release/sqlive

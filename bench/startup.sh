@@ -13,14 +13,7 @@ LIMIT=${LIMIT:-4}
 OUT=bench/out
 mkdir -p "$OUT"
 
-need=""
-command -v hyperfine >/dev/null || need="$need hyperfine"
-[ -x /usr/bin/time ] || need="$need time"
-command -v sqlite3 >/dev/null || need="$need sqlite3"
-if [ -n "$need" ]; then
-  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-  $SUDO apt-get update -qq && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
-fi
+source bench/tools.sh
 
 if [ -z "${SQLIVE:-}" ]; then
   make --no-print-directory release >/dev/null

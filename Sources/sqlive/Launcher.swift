@@ -15,14 +15,14 @@ struct Launcher {
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { TerminalSize.columns(of: 1) },
-            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+            diagnosticPrinter: DiagnosticPrinter(usesColor: isatty(2) == 1 && SessionEnvironment.processVariables["NO_COLOR"] == nil,
                                                  showsControlCharacters: isatty(2) == 1),
             // `sqlive … | head`: the reader is gone, so is our reason to run. Quietly, but
             // not as a success: what was left of the input never ran. 141 is what a process
             // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
             onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
         environment.terminalHeight = { TerminalSize.rows(of: 1) }
-        let home = HomeFolder(environment: ProcessInfo.processInfo.environment)
+        let home = HomeFolder(environment: SessionEnvironment.processVariables)
         environment.homeDirectory = home.path
 
         // A database another process holds locked now is opened when a unit first needs

@@ -4,6 +4,12 @@ import SQLiveKit
 import Glibc
 #endif
 
+// The usual short command lines skip ArgumentParser's reflection, most of the start-up, and
+// the sqlite3 spellings (which they never use).
+if let options = QuickArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+    Glibc.exit(Launcher(options: options).run())
+}
+
 // Wrong options exit with status 2 (sqlite3's convention and the shell's), not
 // ArgumentParser's 64; help and version still exit 0.
 let arguments: [String]
@@ -12,11 +18,6 @@ do {
 } catch {
     FileHandleWriter.standardError("error: \(error.message)\nTry 'sqlive --help' for the options.\n")
     Glibc.exit(2)
-}
-
-// The usual short command lines skip ArgumentParser's reflection: most of the start-up.
-if let options = QuickArguments.parse(arguments) {
-    Glibc.exit(Launcher(options: options).run())
 }
 
 do {

@@ -54,6 +54,7 @@ import Testing
         let output = shop.run(#"customer.select(name).annotated(with: order.count.forKey("orders")).select(name, orders).limit(1)"#)
         #expect(output == "")
         #expect(shop.errorText.contains("no such column: orders"))
+        #expect(shop.errorText.contains("orders was named with forKey in a selection that a later select(…) replaced"))
         let sql = try ShopDatabase.session()
         #expect(sql.run(#"select "orders" from customer limit 1;"#) == "orders\n")
         #expect(sql.errorText == "")

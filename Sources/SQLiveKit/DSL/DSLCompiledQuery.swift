@@ -20,6 +20,17 @@ struct DSLCompiledQuery {
     var table: String = ""
     /// True after `limit(…)`: GRDB's `DELETE … ORDER BY … LIMIT` form.
     var isLimited = false
+    /// Names given with `forKey` that a later `select(…)` dropped from the selection.
+    var replacedAliases: [String] = []
+
+    /// Why SQLite refused the SQL, when the query named a name its selection no longer has.
+    func hint(for error: DatabaseError) -> String? {
+        let prefix = "no such column: "
+        guard let message = error.message, message.hasPrefix(prefix) else { return nil }
+        let name = String(message.dropFirst(prefix.count))
+        guard replacedAliases.contains(where: { $0.isSameName(as: name) }) else { return nil }
+        return "\(name) was named with forKey in a selection that a later select(…) replaced"
+    }
 
     /// The statement GRDB generates, its arguments bound, ready to step. It is prepared
     /// without SQLite's double-quoted-string fallback, as in a Swift app (``DSLStrictNames``).

@@ -21,7 +21,8 @@ extension DSLCompiler {
                 throw error("\(member.rawValue) is a property: write .\(member.rawValue) without parentheses", at: name)
             }
             if member == .count && relation.isRoot {
-                return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(relation.countShape)))
+                return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(relation.countShape),
+                                               replacedAliases: relation.replacedAliases))
             }
             return try aggregate(member, of: relation, nil, at: node)
         }
@@ -154,6 +155,7 @@ extension DSLCompiler {
             }
         }
         var result = relation.applying(.select(selection), as: .select)
+        result.replacedAliases += relation.aliases.filter { !aliases.contains($0) }
         result.aliases = aliases
         result.selection = items
         return result

@@ -41,7 +41,7 @@ struct DSLCompiler {
     func query(_ node: DSLNode) throws(Diagnostic) -> DSLCompiledQuery {
         switch try value(node, in: nil) {
         case .relation(let relation):
-            return DSLCompiledQuery(request: try request(of: relation), action: .fetch)
+            return DSLCompiledQuery(request: try request(of: relation), action: .fetch, replacedAliases: relation.replacedAliases)
         case .query(let query):
             return query
         case let other:

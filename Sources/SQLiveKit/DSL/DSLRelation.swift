@@ -25,6 +25,9 @@ struct DSLRelation {
     var joins: [DSLJoin] = []
     /// The associations joined by aggregates (`annotated(with: player.count)`).
     var aggregateJoins: [DSLJoinKey] = []
+    /// Names given with `forKey` in a selection a later `select` replaced: GRDB's SQL may
+    /// still name them, and SQLite then refuses it.
+    var replacedAliases: [String] = []
     /// What `select` and `annotated` chose, which decides how `count` counts.
     var selection: [DSLSelectedItem] = [.allColumns]
     /// For a table request: the same request without `distinct()`, for the counts GRDB

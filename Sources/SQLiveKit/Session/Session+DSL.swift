@@ -39,7 +39,9 @@ extension Session {
             throw diagnostic
         } catch let error as DatabaseError {
             // SQLite refused the SQL GRDB generated: show that SQL, with SQLite's caret.
-            throw Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
+            var diagnostic = Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
+            diagnostic.hint = compiled.hint(for: error) ?? diagnostic.hint
+            throw diagnostic
         } catch {
             throw Diagnostic("\(error)")
         }

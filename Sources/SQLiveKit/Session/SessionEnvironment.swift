@@ -17,14 +17,18 @@ public struct SessionEnvironment: Sendable {
     /// The terminal's height in rows, asked each time; nil when output is not a terminal.
     public var terminalHeight: @Sendable () -> Int? = { nil }
     /// The process environment (`PAGER`, `EDITOR`, `NO_COLOR`, …); tests set their own.
-    public var variables: [String: String] = ProcessInfo.processInfo.environment
+    public var variables: [String: String] = Self.processVariables
+
+    /// The process's environment, read once: Foundation builds a new dictionary at each
+    /// `ProcessInfo.environment`, and start-up asked for it four times (8% of a short run).
+    public static let processVariables = ProcessInfo.processInfo.environment
 
     public init(
         isInteractive: Bool = false,
         terminalWidth: @escaping @Sendable () -> Int? = { nil },
         diagnosticPrinter: DiagnosticPrinter = DiagnosticPrinter(),
         onBrokenPipe: @escaping @Sendable () -> Void = {},
-        homeDirectory: String? = HomeFolder(environment: ProcessInfo.processInfo.environment).path
+        homeDirectory: String? = HomeFolder(environment: processVariables).path
     ) {
         self.isInteractive = isInteractive
         self.terminalWidth = terminalWidth
