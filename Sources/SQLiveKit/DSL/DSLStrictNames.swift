@@ -11,8 +11,8 @@ import GRDBSQLite
 ///     // SELECT "Genre"."Name", "tracks" FROM …   → error: no such column: tracks
 enum DSLStrictNames {
     static func preparing<T>(in db: Database, _ body: () throws -> T) rethrows -> T {
-        let connection = UnsafeMutableRawPointer(db.sqliteConnection)
-        guard sqlive_connection_flag(connection, SQLITE_DBCONFIG_DQS_DML) == 1 else { return try body() }
+        guard let connection = UnsafeMutableRawPointer(db.sqliteConnection),
+              sqlive_connection_flag(connection, SQLITE_DBCONFIG_DQS_DML) == 1 else { return try body() }
         _ = sqlive_set_connection_flag(connection, SQLITE_DBCONFIG_DQS_DML, 0)
         defer { _ = sqlive_set_connection_flag(connection, SQLITE_DBCONFIG_DQS_DML, 1) }
         return try body()
