@@ -26,7 +26,7 @@ struct ChinookParityTests {
         try ParityCase.check(parityCase, on: ParityDatabases.chinook)
     }
 
-    @Test(arguments: names + constants)
+    @Test(arguments: names + constants + constantArguments)
     func names_and_constants(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
 
     @Test(arguments: counts)
@@ -83,6 +83,15 @@ extension ChinookParityTests {
         ParityCase("Customer.filter(1 < 2 && Country == \"Brazil\")") { _ in .fetch(Chinook.customer.filter(1 < 2 && Column("Country") == "Brazil")) },
         ParityCase("Customer.filter(Country == \"Bra\" + \"zil\" || \"a\" < \"b\")") { _ in
             .fetch(Chinook.customer.filter(Column("Country") == "Bra" + "zil" || "a" < "b"))
+        },
+    ]
+
+    /// Constants where a literal stands: patterns, limits, keys, filters, selections.
+    static let constantArguments: [ParityCase] = [
+        ParityCase("Track.filter(Name.like(\"A\" + \"%\")).limit(2 * 5)") { _ in .fetch(Chinook.track.filter(Column("Name").like("A" + "%")).limit(2 * 5)) },
+        ParityCase("Track.filter(key: 1 + 1)") { _ in .fetch(Chinook.track.filter(key: 1 + 1)) },
+        ParityCase("Invoice.select(0.1 + 0.2, -(7 / 2)).limit(1)") { _ in
+            .fetch(Chinook.invoice.select((0.1 + 0.2).databaseValue, (-(7 / 2)).databaseValue).limit(1))
         },
         ParityCase("Track.select(Name, 2 * 3.5, \"x\" + \"y\").limit(2)") { _ in .fetch(Chinook.track.select(Column("Name"), (2 * 3.5).databaseValue, ("x" + "y").databaseValue).limit(2)) },
     ]
