@@ -28,11 +28,12 @@ build: deps
 # libstdc++ is linked in too. The Swift runtime needs it, and loading the shared library cost
 # a fifth of start-up's instructions (its own relocations, resolved at each start). The
 # runtime's link line asks for -lstdc++; a linker script of that name in the release build
-# folder, which the linker searches before GCC's folder, gives it the static archive instead.
+# folder, which the linker searches before GCC's folder, gives it the static archive instead,
+# for this build only (other release builds in that folder keep the shared library).
 release: deps
-	@bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path) && archive=$$(gcc -print-file-name=libstdc++.a) && \
-	  if [ -f "$$archive" ]; then mkdir -p "$$bin" && echo "INPUT($$archive)" > "$$bin/libstdc++.so"; fi
-	$(SWIFT) build $(RELEASE_FLAGS) --product sqlive
+	@bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path) && archive=$$(gcc -print-file-name=libstdc++.a); \
+	  if [ -f "$$archive" ]; then mkdir -p "$$bin" && echo "INPUT($$archive)" > "$$bin/libstdc++.so"; fi; \
+	  $(SWIFT) build $(RELEASE_FLAGS) --product sqlive; status=$$?; rm -f "$$bin/libstdc++.so"; exit $$status
 
 $(EXAMPLE_DB): examples/shop.sql | release
 	rm -f $@ && $(SQLIVE) $@ < examples/shop.sql
