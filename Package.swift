@@ -52,6 +52,10 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SQLiveKit", "SQLiveTestSupport"]),
+        // The same requests written in Swift with GRDB and typed in the DSL: same SQL, same rows.
+        .testTarget(
+            name: "DSLGRDBParityTests",
+            dependencies: ["SQLiveKit", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

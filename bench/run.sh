@@ -9,16 +9,9 @@ RUNS=${RUNS:-10}
 OUT=bench/out
 mkdir -p "$OUT"
 
-need=""
-command -v hyperfine >/dev/null || need="$need hyperfine"
-[ -x /usr/bin/time ] || need="$need time"
-command -v sqlite3 >/dev/null || need="$need sqlite3"
-if [ -n "$need" ]; then
-  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq $need >/dev/null
-fi
+source bench/tools.sh
 
-swift build -c release --product sqlive >/dev/null
+make --no-print-directory release >/dev/null   # the Makefile's RELEASE_FLAGS: static Swift runtime
 SQLIVE=$PWD/.build/release/sqlive
 SQLITE=$(command -v sqlite3)
 
@@ -67,13 +60,5 @@ awk -v a="$box_sqlite" -v b="$box_sqlive" 'BEGIN {
   printf "%-28s sqlite3 %6.1f MiB   sqlive %6.1f MiB   (limit 64 MiB) %s\n", "select-1m-box peak memory",
     a/1024, b/1024, (b/1024 <= 64 ? "ok" : "OVER") }'
 
-# Start-up to first result.
-hyperfine -N --warmup 3 --runs 30 --export-json "$OUT/startup.json" "$SQLIVE -c 'select 1'" >/dev/null 2>&1
-python3 - "$OUT/startup.json" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"][0]
-ms = r["mean"] * 1000
-label = 'startup (-c "select 1")'
-verdict = 'ok' if ms < 50 else 'OVER'
-print(f"{label:<28} sqlive {ms:6.1f} ms   (limit 50 ms) {verdict}")
-PY
+# Start-up to first result and baseline memory, beside sqlite3.
+SQLIVE=$SQLIVE RUNS=$((RUNS * 5)) bash bench/startup.sh

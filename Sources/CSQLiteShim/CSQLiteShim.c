@@ -59,3 +59,9 @@ int sqlive_set_connection_flag(void *connection, int flag, int on) {
     if (code != SQLITE_OK) return code;
     return now == on ? SQLITE_OK : SQLITE_ERROR;
 }
+
+int sqlive_connection_flag(void *connection, int flag) {
+    int now = -1;
+    if (sqlite3_db_config(connection, flag, -1, &now) != SQLITE_OK) return -1;
+    return now;
+}

@@ -8,7 +8,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The test targets, whose files named `…Tests.swift` are suites.
-    static let testFolders = ["Tests/SQLiveKitTests", "Tests/SQLiveTerminalTests", "Tests/EndToEndTests"]
+    static let testFolders = ["Tests/SQLiveKitTests", "Tests/SQLiveTerminalTests", "Tests/EndToEndTests", "Tests/DSLGRDBParityTests"]
 
     @Test func every_test_file_is_listed_in_testing_md() throws {
         let document = try String(contentsOf: Self.repositoryRoot.appendingPathComponent("docs/TESTING.md"),

@@ -35,6 +35,49 @@ import Testing
         #expect(shop.run("customer.filter(city == \"Oslo\").count") == shop.run("select count(*) from customer where city = 'Oslo';"))
     }
 
+    /// GRDB's fetchCount counts a distinct column with COUNT(DISTINCT …): one less than the
+    /// distinct rows when they include NULL, which sqlive says.
+    @Test func a_distinct_count_that_skips_null_says_so() throws {
+        let shop = try ShopDatabase.session()
+        #expect(shop.run("product.select(stock).distinct().count") == "4\n")
+        #expect(shop.errorText.hasPrefix("warning: NULL is not counted: GRDB's fetchCount counts a distinct column with COUNT(DISTINCT …)"))
+        #expect(shop.run("select count(*) from (select distinct stock from product);") == "5\n")
+        let quiet = try ShopDatabase.session()
+        #expect(quiet.run("customer.select(city).distinct().count") == "8\n")
+        #expect(quiet.errorText == "")
+    }
+
+    /// A DSL query never relies on SQLite's double-quoted-string fallback, which SQL typed in
+    /// the same session keeps (as in sqlite3).
+    @Test func a_name_gone_from_the_selection_is_an_error_not_a_string() throws {
+        let shop = try ShopDatabase.session()
+        let output = shop.run(#"customer.select(name).annotated(with: order.count.forKey("orders")).select(name, orders).limit(1)"#)
+        #expect(output == "")
+        #expect(shop.errorText.contains("no such column: orders"))
+        #expect(shop.errorText.contains("orders was named with forKey in a selection that a later select(…) replaced"))
+        let sql = try ShopDatabase.session()
+        #expect(sql.run(#"select "orders" from customer limit 1;"#) == "orders\n")
+        #expect(sql.errorText == "")
+        // The fallback is back on after the DSL query, for the SQL that follows it.
+        #expect(shop.run(#"select "orders" from customer limit 1;"#) == "orders\n")
+    }
+
+    @Test func constants_are_computed_as_swift_computes_them() throws {
+        let shop = try ShopDatabase.session()
+        #expect(shop.run(#".sql customer.filter(name == "Ada " + "Lovelace").select(7 / 2, 7 / 2 + 0.5, -(2 * 3), 1 < 2)"#)
+                == #"SELECT 3, 4.0, -6, 1 FROM "customer" WHERE "name" = 'Ada Lovelace';"# + "\n")
+        for (query, message) in [
+            (#"customer.filter(name == "a" + 1)"#, "+ can't combine a String and an Int (Swift refuses it too)"),
+            ("product.filter(stock > 1 / 0)", "division by zero, which Swift refuses"),
+            ("product.filter(stock > 9223372036854775807 + 1)", "9223372036854775807 + 1 overflows Int, as in Swift"),
+            (#"product.filter(stock > 1 && "x" < 2)"#, "< can't compare a String and an Int (Swift refuses it too)"),
+        ] {
+            let session = try ShopDatabase.session()
+            session.run(query, source: "")
+            #expect(session.errorText.hasPrefix("error: " + message), "\(query): \(session.errorText)")
+        }
+    }
+
     @Test func sql_shows_the_generated_sql_with_arguments_inlined() throws {
         let shop = try ShopDatabase.session()
         #expect(shop.run(#".sql customer.filter(name == "O'Hara" && id > 2.5).limit(1)"#) == """

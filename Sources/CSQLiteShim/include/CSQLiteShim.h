@@ -36,4 +36,8 @@ int sqlive_refuse_function(void *connection, const char *name, int argumentCount
 /// took: SQLITE_OK only when the option now has the value asked for.
 int sqlive_set_connection_flag(void *connection, int flag, int on);
 
+/// Reads a boolean sqlite3_db_config option without changing it: 1 or 0, or -1 when SQLite
+/// does not know the option.
+int sqlive_connection_flag(void *connection, int flag);
+
 #endif

@@ -8,39 +8,70 @@ struct DSLCompiledQuery {
     enum Action {
         /// Fetch the request's rows.
         case fetch
-        /// Count them, as GRDB's `fetchCount` does. `isTrivial` when GRDB can just replace the
-        /// selection with `COUNT(*)` (no grouping, limit, distinct, selection or join).
-        case count(isTrivial: Bool)
+        /// Count them, as GRDB's `fetchCount` does (see ``DSLCountShape``).
+        case count(DSLCountShape)
         case deleteAll
         case updateAll([ColumnAssignment])
     }
 
     let request: QueryInterfaceRequest<Row>
     let action: Action
+    /// The table a mutation changes.
+    var table: String = ""
+    /// True after `limit(…)`: GRDB's `DELETE … ORDER BY … LIMIT` form.
+    var isLimited = false
+    /// Names given with `forKey` that a later `select(…)` dropped from the selection.
+    var replacedAliases: [String] = []
 
-    /// The statement GRDB generates, its arguments bound, ready to step.
+    /// Why SQLite refused the SQL, when the query named a name its selection no longer has.
+    func hint(for error: DatabaseError) -> String? {
+        let prefix = "no such column: "
+        guard let message = error.message, message.hasPrefix(prefix) else { return nil }
+        let name = String(message.dropFirst(prefix.count))
+        guard replacedAliases.contains(where: { $0.isSameName(as: name) }) else { return nil }
+        return "\(name) was named with forKey in a selection that a later select(…) replaced"
+    }
+
+    /// The statement GRDB generates, its arguments bound, ready to step. It is prepared
+    /// without SQLite's double-quoted-string fallback, as in a Swift app (``DSLStrictNames``).
     func makeStatement(_ db: Database) throws -> Statement {
+        try DSLStrictNames.preparing(in: db) { try makeGRDBStatement(db) }
+    }
+
+    private func makeGRDBStatement(_ db: Database) throws -> Statement {
         switch action {
         case .fetch:
             return try request.makePreparedRequest(db, forSingleResult: false).statement
-        case .count(let isTrivial):
-            // The two shapes of GRDB's own `fetchCount` (see SQLRelation.fetchCount).
-            if isTrivial {
-                return try request.unordered().select(DSLCompiledQuery.countAll).makePreparedRequest(db).statement
-            }
-            let subquery = request.unordered()
-            return try SQLRequest<Row>(literal: "SELECT COUNT(*) FROM (\(subquery))").makePreparedRequest(db).statement
+        case .count(let shape):
+            return try shape.statement(counting: request, db)
         case .deleteAll:
-            return try Self.mutation(db) { try request.deleteAndFetchStatement(db, selection: [Self.returningMarker]) }
+            let returning = { try request.deleteAndFetchStatement(db, selection: [Self.returningMarker]) }
+            guard isLimited else { return try Self.mutation(db, returning) }
+            return try Self.limitedMutation(db, returning, arguments: try whereAndOrderArguments(db))
         case .updateAll(let assignments):
-            return try Self.mutation(db) { try request.updateAndFetchStatement(db, assignments, selection: [Self.returningMarker]) }
+            let returning = { try request.updateAndFetchStatement(db, assignments, selection: [Self.returningMarker]) }
+            guard isLimited else { return try Self.mutation(db, returning) }
+            // UPDATE … SET assignments WHERE … ORDER BY … LIMIT: the assignments' arguments first.
+            let assignmentArguments = try Table<Row>(table).all()
+                .updateAndFetchStatement(db, assignments, selection: [Self.returningMarker]).arguments
+            return try Self.limitedMutation(db, returning, arguments: assignmentArguments + (try whereAndOrderArguments(db)))
         }
+    }
+
+    /// What to tell whoever compares a count with the rows of its request: GRDB counts a
+    /// distinct column with `COUNT(DISTINCT …)`, which leaves NULL out. Nil when nothing
+    /// was left out (or for other queries).
+    func nullSkippedByCount(_ db: Database) -> String? {
+        guard case .count(let shape) = action, (try? shape.skipsNull(db)) == true else { return nil }
+        return "NULL is not counted: GRDB's fetchCount counts a distinct column with COUNT(DISTINCT …), "
+            + "which skips NULL, and the distinct rows of this request include a NULL"
     }
 
     /// `COUNT(*)`, which GRDB's public API has no function for.
     static let countAll = SQL("COUNT(*)").sqlExpression
 
     private static let returningMarker = SQL("1").sqlExpression
+    private static let returningClause = " RETURNING 1"
 
     /// The statement of GRDB's `deleteAll` or `updateAll`.
     ///
@@ -48,13 +79,40 @@ struct DSLCompiledQuery {
     /// `RETURNING 1` and prepare GRDB's SQL again without the clause it appended at our
     /// request, so the SQL is otherwise GRDB's own.
     private static func mutation(_ db: Database, _ makeReturningStatement: () throws -> Statement) throws -> Statement {
-        let clause = " RETURNING 1"
         let statement = try makeReturningStatement()
-        guard statement.sql.hasSuffix(clause) else {
+        guard statement.sql.hasSuffix(returningClause) else {
             throw Diagnostic("unexpected SQL from GRDB for a mutation: \(statement.sql)")
         }
-        let mutation = try db.makeStatement(sql: String(statement.sql.dropLast(clause.count)))
+        let mutation = try db.makeStatement(sql: String(statement.sql.dropLast(returningClause.count)))
         try mutation.setArguments(statement.arguments)
         return mutation
+    }
+
+    /// The statement of GRDB's `deleteAll` or `updateAll` after `limit`: GRDB writes
+    /// `… ORDER BY … LIMIT n`, and appends `RETURNING 1` after it, where SQLite refuses it (it
+    /// wants the clause before ORDER BY). SQLite's refusal carries GRDB's SQL; the arguments
+    /// are those of the same request's WHERE and ORDER BY (and of the assignments before them).
+    private static func limitedMutation(_ db: Database, _ makeReturningStatement: () throws -> Statement,
+                                        arguments: StatementArguments) throws -> Statement {
+        let sql: String
+        do {
+            sql = try makeReturningStatement().sql
+        } catch let error as DatabaseError {
+            guard let refused = error.sql else { throw error }
+            sql = refused
+        }
+        guard sql.hasSuffix(returningClause) else {
+            throw Diagnostic("unexpected SQL from GRDB for a mutation: \(sql)")
+        }
+        let mutation = try db.makeStatement(sql: String(sql.dropLast(returningClause.count)))
+        // GRDB refuses arguments that do not fill the statement's parameters exactly.
+        try mutation.setArguments(arguments)
+        return mutation
+    }
+
+    /// The arguments of the request's WHERE and ORDER BY clauses, in that order: those of
+    /// `SELECT 1 FROM … WHERE … ORDER BY … LIMIT n`, the same clauses GRDB's mutation writes.
+    private func whereAndOrderArguments(_ db: Database) throws -> StatementArguments {
+        try request.select(Self.returningMarker).makePreparedRequest(db).statement.arguments
     }
 }

@@ -85,16 +85,30 @@ extension DSLCompiler {
             guard let call, let arguments = call.matching([nil]) else {
                 throw call.map { wrongArguments($0, usage: member.usage, expected: [nil]) } ?? error("write \(member.usage)", at: node)
             }
-            let functions: [DSLRequestMember: (SQLExpression) -> AssociationAggregate<Row>] = [
-                .sum: { hasMany.sum($0) }, .total: { hasMany.total($0) }, .average: { hasMany.average($0) },
-                .min: { hasMany.min($0) }, .max: { hasMany.max($0) },
-            ]
-            guard let function = functions[member] else {
-                throw error("\(member.rawValue) is not an aggregate", at: node)
+            // A column goes to GRDB as a Column, so that GRDB names the aggregate
+            // (`productStockSum`, `minProductPrice`) as it does in Swift.
+            let named: AssociationAggregate<Row>?
+            if case .identifier(let name) = arguments[0].kind, let column = try schema.column(named: name, in: association.table) {
+                named = Self.aggregate(member, of: hasMany, Column(column))
+            } else {
+                named = Self.aggregate(member, of: hasMany, try expression(arguments[0], in: association))
             }
-            aggregate = function(try expression(arguments[0], in: association))
+            guard let named else { throw error("\(member.rawValue) is not an aggregate", at: node) }
+            aggregate = named
         }
         let joins = [DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) }
         return .aggregate(DSLAggregate(aggregate: aggregate, joins: joins))
+    }
+
+    private static func aggregate(_ member: DSLRequestMember, of hasMany: HasManyAssociation<Row, Row>,
+                                  _ expression: some SQLSpecificExpressible) -> AssociationAggregate<Row>? {
+        switch member {
+        case .sum: hasMany.sum(expression)
+        case .total: hasMany.total(expression)
+        case .average: hasMany.average(expression)
+        case .min: hasMany.min(expression)
+        case .max: hasMany.max(expression)
+        default: nil
+        }
     }
 }

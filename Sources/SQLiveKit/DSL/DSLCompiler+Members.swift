@@ -75,7 +75,7 @@ extension DSLCompiler {
         case .forKey:
             let arguments = try methodArguments(member, call, name, labels: [nil])
             let alias = try string(arguments[0], in: scope, expecting: "a name in double quotes")
-            return .selection(expression.forKey(alias), alias: alias)
+            return .selection(expression.forKey(alias), alias: alias, expression: expression)
         case .like:
             if let arguments = call?.matching([nil, "escape"]) {
                 return .expression(expression.like(try self.expression(arguments[0], in: scope), escape: try self.expression(arguments[1], in: scope)))

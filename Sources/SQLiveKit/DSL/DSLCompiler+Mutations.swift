@@ -7,7 +7,7 @@ import GRDB
 extension DSLCompiler {
     func deleteAll(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLCompiledQuery {
         guard call.arguments.isEmpty else { throw wrongArguments(call, usage: DSLRequestMember.deleteAll.usage) }
-        return DSLCompiledQuery(request: try mutableRequest(relation, call), action: .deleteAll)
+        return mutation(try mutableRequest(relation, call), .deleteAll, of: relation)
     }
 
     func updateAll(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLCompiledQuery {
@@ -22,30 +22,28 @@ extension DSLCompiler {
             }
             assignments.append(assignment)
         }
-        return DSLCompiledQuery(request: try mutableRequest(relation, call), action: .updateAll(assignments))
+        return mutation(try mutableRequest(relation, call), .updateAll(assignments), of: relation)
+    }
+
+    private func mutation(_ request: QueryInterfaceRequest<Row>, _ action: DSLCompiledQuery.Action, of relation: DSLRelation) -> DSLCompiledQuery {
+        // Through a join, GRDB mutates the rows whose key the request selects, its limit
+        // inside; without one, it writes `… ORDER BY … LIMIT n` itself.
+        let isLimited = relation.applied.contains(.limit) && relation.joins.isEmpty
+        return DSLCompiledQuery(request: request, action: action, table: relation.table, isLimited: isLimited)
     }
 
     /// The request to mutate, once checked: GRDB can't delete or update a grouped request,
-    /// and needs a one-column key to mutate through a join or a limit.
+    /// and needs a one-column key to mutate through a join.
     private func mutableRequest(_ relation: DSLRelation, _ call: DSLCall) throws(Diagnostic) -> QueryInterfaceRequest<Row> {
         if relation.applied.contains(.group) || relation.applied.contains(.having) {
             throw error("\(call.name.text) can't apply to a grouped request", at: call.name)
         }
         let request = try request(of: relation)
-        let isLimited = relation.applied.contains(.limit)
-        guard !relation.joins.isEmpty || isLimited else { return request }
+        guard !relation.joins.isEmpty else { return request }
         guard try schema.hasSingleColumnKey(relation.table) else {
-            let reason = isLimited ? "after limit(…)" : "through a join"
-            throw error("\(call.name.text) \(reason) needs a rowid or a one-column primary key, which \(relation.table) lacks", at: call.name)
+            throw error("\(call.name.text) through a join needs a rowid or a one-column primary key, which \(relation.table) lacks", at: call.name)
         }
-        guard isLimited && relation.joins.isEmpty else { return request }
-        // GRDB would write `DELETE … ORDER BY … LIMIT`, which it can only run, not hand out
-        // as a statement (SQLite refuses the RETURNING clause after LIMIT). Mutate the rows
-        // whose key the limited request selects, as GRDB itself does for joined requests.
-        let primaryKey = try schema.primaryKey(of: relation.table)
-        let hasRowID = try schema.hasRowID(relation.table)
-        let key = Column(primaryKey.rowIDColumn ?? (hasRowID ? "rowid" : primaryKey.columns[0]))
-        return Table<Row>(relation.table).filter(request.select(key).contains(key))
+        return request
     }
 
     /// `score.set(to: 0)`, `score += 1`: an assignment of a column of the table being updated.

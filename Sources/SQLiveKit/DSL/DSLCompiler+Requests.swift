@@ -21,7 +21,8 @@ extension DSLCompiler {
                 throw error("\(member.rawValue) is a property: write .\(member.rawValue) without parentheses", at: name)
             }
             if member == .count && relation.isRoot {
-                return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(isTrivial: isTriviallyCountable(relation))))
+                return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(relation.countShape),
+                                               replacedAliases: relation.replacedAliases))
             }
             return try aggregate(member, of: relation, nil, at: node)
         }
@@ -61,13 +62,6 @@ extension DSLCompiler {
             throw Diagnostic("\(relation.table) is an association, not a table request")
         }
         return request
-    }
-
-    /// GRDB counts a request by replacing its selection with `COUNT(*)` when that keeps the
-    /// number of rows: no selection, grouping, distinct, limit nor join.
-    private func isTriviallyCountable(_ relation: DSLRelation) -> Bool {
-        let harmless: Set<DSLRequestMember> = [.filter, .order, .reversed, .unordered, .orderByPrimaryKey, .matching]
-        return relation.applied.isSubset(of: harmless) && relation.joins.isEmpty && relation.aggregateJoins.isEmpty
     }
 
     private func noArguments(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
@@ -144,20 +138,26 @@ extension DSLCompiler {
             throw wrongArguments(call, usage: DSLRequestMember.select.usage, expected: [nil])
         }
         var selection: [any SQLSelectable] = []
+        var items: [DSLSelectedItem] = []
         var aliases: [String] = []
         for argument in arguments {
             switch try value(argument, in: relation) {
-            case .selection(let selected, let alias):
+            case .selection(let selected, let alias, let expression):
                 selection.append(selected)
+                items.append(.aliased(expression))
                 aliases.append(alias)
             case .aggregate:
                 throw error("select can't take an association aggregate: use annotated(with: …)", at: argument)
             case let value:
-                selection.append(try expression(value, at: argument))
+                let expression = try expression(value, at: argument)
+                selection.append(expression)
+                items.append(.expression(expression))
             }
         }
         var result = relation.applying(.select(selection), as: .select)
+        result.replacedAliases += relation.aliases.filter { !aliases.contains($0) }
         result.aliases = aliases
+        result.selection = items
         return result
     }
 
@@ -170,14 +170,17 @@ extension DSLCompiler {
         var result = relation
         for argument in arguments {
             switch try value(argument, in: relation) {
-            case .selection(let selected, let alias):
+            case .selection(let selected, let alias, let expression):
                 selection.append(selected)
+                result.selection.append(.aliased(expression))
                 result.aliases.append(alias)
             case .aggregate(let aggregate):
                 aggregates.append(aggregate)
                 result.aliases += aggregate.alias.map { [$0] } ?? []
             case let value:
-                selection.append(try expression(value, at: argument))
+                let expression = try expression(value, at: argument)
+                selection.append(expression)
+                result.selection.append(.expression(expression))
             }
         }
         if !selection.isEmpty {

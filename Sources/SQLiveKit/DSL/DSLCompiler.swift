@@ -41,7 +41,7 @@ struct DSLCompiler {
     func query(_ node: DSLNode) throws(Diagnostic) -> DSLCompiledQuery {
         switch try value(node, in: nil) {
         case .relation(let relation):
-            return DSLCompiledQuery(request: try request(of: relation), action: .fetch)
+            return DSLCompiledQuery(request: try request(of: relation), action: .fetch, replacedAliases: relation.replacedAliases)
         case .query(let query):
             return query
         case let other:
@@ -74,6 +74,7 @@ struct DSLCompiler {
         case .prefix(let op, let operand):
             return try prefix(op, operand, at: node, in: scope)
         case .binary(let op, let lhs, let rhs):
+            if let constant = try constant(node) { return .literal(constant) }
             return try binary(op, lhs, rhs, at: node, in: scope)
         case .array(let elements):
             return .array(elements)

@@ -25,6 +25,14 @@ struct DSLRelation {
     var joins: [DSLJoin] = []
     /// The associations joined by aggregates (`annotated(with: player.count)`).
     var aggregateJoins: [DSLJoinKey] = []
+    /// Names given with `forKey` in a selection a later `select` replaced: GRDB's SQL may
+    /// still name them, and SQLite then refuses it.
+    var replacedAliases: [String] = []
+    /// What `select` and `annotated` chose, which decides how `count` counts.
+    var selection: [DSLSelectedItem] = [.allColumns]
+    /// For a table request: the same request without `distinct()`, for the counts GRDB
+    /// writes as `COUNT(DISTINCT column)`.
+    var nonDistinct: QueryInterfaceRequest<Row>?
 
     var isRoot: Bool { link == nil }
 
@@ -33,7 +41,7 @@ struct DSLRelation {
     var containsRequiredJoin: Bool { joins.contains(where: \.isRequired) }
 
     static func table(_ name: String) -> DSLRelation {
-        DSLRelation(table: name, base: .request(Table<Row>(name).all()))
+        DSLRelation(table: name, base: .request(Table<Row>(name).all()), nonDistinct: Table<Row>(name).all())
     }
 
     /// The relation with one more refinement; `member` records which method it came from.
@@ -41,7 +49,9 @@ struct DSLRelation {
         var relation = self
         if let member { relation.applied.insert(member) }
         switch base {
-        case .request(let request): relation.base = .request(operation.apply(to: request))
+        case .request(let request):
+            relation.base = .request(operation.apply(to: request))
+            if case .distinct = operation {} else { relation.nonDistinct = nonDistinct.map(operation.apply) }
         case .toOne(let association): relation.base = .toOne(operation.apply(to: association))
         case .toMany(let association): relation.base = .toMany(operation.apply(to: association))
         }

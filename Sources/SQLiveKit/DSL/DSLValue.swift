@@ -17,7 +17,7 @@ enum DSLValue {
     case aggregate(DSLAggregate)
     case ordering(SQLOrdering)
     /// `expression.forKey("alias")`.
-    case selection(SQLSelection, alias: String)
+    case selection(SQLSelection, alias: String, expression: SQLExpression)
     case assignment(ColumnAssignment)
     /// `.nocase`, `.integer`: meaningful only where a collation or a storage class is expected.
     case implicitMember(DSLName)

@@ -4,10 +4,14 @@ extension Session {
     /// Runs one DSL query (`player.filter(score > 10)`): GRDB generates its statement, which
     /// then runs and renders exactly as SQL does, change counts and timer included.
     func runDSL(_ query: String) throws(Diagnostic) {
+        var skippedNull: String?
         try runStatement { db in
             DSLMutationLock.take(for: query, in: db)
-            return try compileDSL(query, in: db)
+            let compiled = try DSLCompiler.compile(query, in: db)
+            skippedNull = compiled.nullSkippedByCount(db)
+            return try statement(of: compiled, in: db)
         }
+        if let skippedNull { warn(skippedNull) }
     }
 
     /// The one place typed queries become statements, SQL or DSL alike: input whose first
@@ -25,12 +29,17 @@ extension Session {
 
     /// Compiles a DSL query into the statement GRDB generates for it, arguments bound.
     func compileDSL(_ query: String, in db: Database) throws(Diagnostic) -> Statement {
-        let compiled = try DSLCompiler.compile(query, in: db)
+        try statement(of: DSLCompiler.compile(query, in: db), in: db)
+    }
+
+    private func statement(of compiled: DSLCompiledQuery, in db: Database) throws(Diagnostic) -> Statement {
         do {
             return try compiled.makeStatement(db)
         } catch let error as DatabaseError {
             // SQLite refused the SQL GRDB generated: show that SQL, with SQLite's caret.
-            throw Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
+            var diagnostic = Diagnostic.compilation(error, sql: error.sql ?? "", connection: db.sqliteConnection)
+            diagnostic.hint = compiled.hint(for: error) ?? diagnostic.hint
+            throw diagnostic
         } catch {
             throw Diagnostic(converting: error)
         }

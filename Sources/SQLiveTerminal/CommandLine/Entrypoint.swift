@@ -14,6 +14,11 @@ import Glibc
 /// ArgumentParser's 64; help and version still exit 0.
 public enum SQLiveEntrypoint {
     public static func main() -> Never {
+        // The usual short command lines skip ArgumentParser's reflection, most of the
+        // start-up, and the sqlite3 spellings (which they never use).
+        if let options = QuickArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+            Glibc.exit(Launcher(options: options).run())
+        }
         let arguments: [String]
         do {
             arguments = try SQLite3Options.rewrite(Array(CommandLine.arguments.dropFirst()))
@@ -38,7 +43,7 @@ public enum SQLiveEntrypoint {
 
     /// Wrong options: the one printer's usage error, and status 2.
     private static func failWithUsage(_ message: String) -> Never {
-        let facts = TerminalFacts.probe(environment: ProcessInfo.processInfo.environment)
+        let facts = TerminalFacts.probe(environment: SessionEnvironment.processVariables)
         FileHandleWriter.standardError(facts.diagnosticPrinter.render(.commandLineUsage(message)))
         Glibc.exit(2)
     }

@@ -7,11 +7,11 @@ import Glibc
 /// Starts a session from the command-line options and runs the input: arguments, files,
 /// then standard input (the terminal front-end or a script).
 struct Launcher {
-    let options: SQLive
+    let options: LaunchOptions
 
     func run() -> Int32 {
         signal(SIGPIPE, SIG_IGN)
-        let facts = TerminalFacts.probe(environment: ProcessInfo.processInfo.environment)
+        let facts = TerminalFacts.probe(environment: SessionEnvironment.processVariables)
         let isInteractive = !options.batch && facts.inputIsTerminal && facts.outputIsTerminal
         let size = facts.size
         var environment = SessionEnvironment(
@@ -24,7 +24,7 @@ struct Launcher {
             onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
         environment.terminalHeight = { size()?.rows }
         environment.errorIsTerminal = facts.errorIsTerminal
-        let home = HomeFolder(environment: ProcessInfo.processInfo.environment)
+        let home = HomeFolder(environment: SessionEnvironment.processVariables)
         environment.homeDirectory = home.path
 
         // A database another process holds locked now is opened when a unit first needs

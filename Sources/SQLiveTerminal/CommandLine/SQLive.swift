@@ -114,7 +114,7 @@ struct SQLive: ParsableCommand {
             print(SQLiteLibrary.versionLine)
             return
         }
-        let status = Launcher(options: self).run()
+        let status = Launcher(options: launchOptions).run()
         throw ExitCode(status)
     }
 }

@@ -8,7 +8,7 @@ import Glibc
 /// launcher probes once and hands the answers on (to the session's environment, the
 /// diagnostic printer, the dock); nothing else calls `isatty` or reads the size.
 ///
-///     let facts = TerminalFacts.probe(environment: ProcessInfo.processInfo.environment)
+///     let facts = TerminalFacts.probe(environment: SessionEnvironment.processVariables)
 ///     facts.errorsUseColor   // stderr is a terminal and NO_COLOR is not set
 ///     facts.size()           // ScreenSize(rows: 40, columns: 120), asked afresh each time
 struct TerminalFacts: Sendable {

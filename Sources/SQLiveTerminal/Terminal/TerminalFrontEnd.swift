@@ -49,7 +49,7 @@ final class TerminalFrontEnd {
         do throws(Diagnostic) {
             guard let waker = signals?.waker else { throw Diagnostic("cannot watch signals") }
             let path = CommandHistory.defaultPath(
-                environment: ProcessInfo.processInfo.environment,
+                environment: SessionEnvironment.processVariables,
                 homeDirectory: session.environment.homeDirectory)
             let history = CommandHistory(path: path, warn: session.warn)
             guard let history else { throw Diagnostic("cannot start the line editor: libedit has no history") }

@@ -1,0 +1,31 @@
+import SQLiveKit
+
+extension SQLive {
+    /// The parsed options as the launcher takes them (``QuickArguments`` makes the same).
+    var launchOptions: LaunchOptions {
+        var options = LaunchOptions()
+        options.database = database
+        options.sql = sql
+        options.command = command
+        options.file = file
+        options.initFile = initFile
+        options.noInit = noInit
+        options.readonly = readonly
+        options.safe = safe
+        options.quiet = quiet
+        options.bail = bail
+        options.echo = echo
+        options.mode = mode
+        options.headers = headers
+        options.cmd = cmd
+        options.nullvalue = nullvalue
+        options.separator = separator
+        options.newline = newline
+        options.batch = batch
+        options.follow = follow
+        options.interval = interval
+        options.count = count
+        options.untilChange = untilChange
+        return options
+    }
+}
