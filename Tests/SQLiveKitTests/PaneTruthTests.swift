@@ -120,6 +120,30 @@ import SQLiveTestSupport
         #expect(test.board.panes[0].suppressedCount == 1)
     }
 
+    /// The differential tester (seed 10): a `--dedupe` pane that failed after its table was
+    /// dropped (or its database detached), then compiled again, was restarted as live with its
+    /// old rows still kept, so its first value, equal to those rows, was dropped as a
+    /// duplicate: the script's last block stayed the error while the pane showed the value.
+    @Test func dedupe_prints_the_value_after_a_schema_error_even_when_equal_to_the_one_before() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE t(x);
+            .pin --dedupe --name n SELECT count(*) FROM t
+            """)
+        let output = test.run("""
+            DROP TABLE t;
+            CREATE TABLE t(x);
+            """)
+        #expect(output == """
+            -- pane 1 (n): schema change
+            -- error: no such table: t
+            -- pane 1 (n): schema change
+            0
+
+            """)
+        #expect(test.board.panes[0].suppressedCount == 0)
+    }
+
     // MARK: - Changes SQLite does not report
 
     static func keyed() throws -> TestSession {

@@ -175,9 +175,12 @@ extension PaneBoard {
         }
     }
 
-    /// Shows an error in place of a pane's rows.
+    /// Shows an error in place of a pane's rows. The rows go: what the pane shows is the
+    /// error, and the next value is compared with that (`--dedupe`, the change highlight),
+    /// not with rows from before the error, even after a restart marks the pane live again.
     func fail(_ index: Int, message: String, cause: RefreshCause) {
         panes[index].status = .failed(message)
+        panes[index].result = nil
         panes[index].lastChange = nil
         record(index, cause: cause, outcome: "error: \(message)")
     }
