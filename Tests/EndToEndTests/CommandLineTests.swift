@@ -137,17 +137,13 @@ import SQLiveTestSupport
         let path = folder.path + "/busy.db"
         _ = try BinaryRunner.sqlite3([path, "create table t(a);"])
         // sqlite3 holds the write lock until told to commit: both runs meet it held.
-        let holder = try RunningProcess("/usr/bin/sqlite3", [path])
-        defer { holder.kill() }
-        holder.send("begin immediate;\ninsert into t values (1);\n.print held\n")
-        #expect(holder.waitForLine("held", timeout: 10))
+        let holder = try #require(try TransactionHolder(path, "begin immediate; insert into t values (1);"))
         let impatient = try BinaryRunner.sqlive([path, ".timeout 0", "insert into t values (2)"])
         #expect(impatient == ProcessResult(stdout: "", stderr: "error: argument:1: database is locked\n", status: 1))
         let patient = try RunningProcess(BinaryRunner.sqlivePath, [path, ".timeout 20000", "insert into t values (3)"], input: .file("/dev/null"))
         Thread.sleep(forTimeInterval: 0.5)
         #expect(patient.isRunning, "waiting for the lock: \(patient.errorOutput)")
-        holder.send("commit;\n.print released\n")
-        #expect(holder.waitForLine("released", timeout: 10))
+        #expect(holder.end())
         #expect(patient.waitForExit() == 0)
         #expect(patient.errorOutput == "")
         #expect(try BinaryRunner.sqlite3([path, "select a from t order by a"]).stdout == "1\n3\n")

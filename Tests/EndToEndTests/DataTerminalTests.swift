@@ -60,18 +60,14 @@ import SQLiveTestSupport
         let csv = folder.write("big.csv", text)
         let database = folder.path + "/big.db"
         _ = try BinaryRunner.sqlite3([database, "CREATE TABLE keep(x);"])
-        let reader = try RunningProcess("/usr/bin/sqlite3", [database])
-        defer { reader.kill() }
-        reader.send("BEGIN;\nSELECT count(*) FROM keep;\n.print reading\n")
-        #expect(reader.waitForLine("reading", timeout: 10))
+        let reader = try #require(try TransactionHolder(database, "BEGIN; SELECT count(*) FROM keep;"))
 
         let terminal = try start(["SQLIVE_PROGRESS_DELAY": "0"], timeout: 60)
         try enter(".open \(database)", in: terminal)
         try enter(".import --csv \(csv) big", in: terminal)
         let progress = try terminal.waitForScreen("the progress bar") { $0.contains("rows/s") }
         #expect(progress.contains("importing ") && progress.contains("%") && progress.contains("MB") && progress.contains("ETA"))
-        reader.send("COMMIT;\n.print released\n")
-        #expect(reader.waitForLine("released", timeout: 10))
+        #expect(reader.end())
         let done = try terminal.waitForScreen("the summary") { $0.contains("imported 100,000 rows into big") }
         #expect(!done.contains("rows/s"), "the bar is erased")
         try enter("SELECT count(*), sum(amount) FROM big;", in: terminal)

@@ -113,16 +113,12 @@ import Glibc
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"
         _ = try BinaryRunner.sqlite3([database, "CREATE TABLE t(x); INSERT INTO t VALUES (1);"])
-        let holder = try RunningProcess("/usr/bin/sqlite3", [database])
-        defer { holder.kill() }
-        holder.send("begin exclusive;\n.print held\n")
-        #expect(holder.waitForLine("held", timeout: 10))
+        let holder = try #require(try TransactionHolder(database, "begin exclusive;"))
         // sqlive starts on a stand-in while the lock is held, then opens the file late.
         let process = try SignalledProcess([database], directory: folder.path)
         try process.write(".print started\n")
         try process.waitForOutput { $0.contains("started") }
-        holder.send("commit;\n.print released\n")
-        #expect(holder.waitForLine("released", timeout: 10))
+        #expect(holder.end())
         try process.write(".trace stderr\n\(Self.endless)\n")
         try Self.waitUntilEndlessRuns(process)
         process.send(SIGINT)

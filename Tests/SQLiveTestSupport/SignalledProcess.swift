@@ -40,19 +40,7 @@ public final class SignalledProcess {
         posix_spawn_file_actions_adddup2(&actions, inputEnds[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        for descriptor in Self.openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        ChildSpawn.closeInheritedDescriptors(in: &actions)
 
         var environment = ProcessInfo.processInfo.environment
         environment["HOME"] = directory
@@ -64,7 +52,9 @@ public final class SignalledProcess {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + envp).forEach { free($0) } }
         var processID: pid_t = 0
-        let spawned = posix_spawn(&processID, path, &actions, &attributes, argv + [nil], envp + [nil])
+        let spawned = ChildSpawn.withDefaultSignals { attributes in
+            posix_spawn(&processID, path, &actions, &attributes, argv + [nil], envp + [nil])
+        }
         close(inputEnds[0])
         guard spawned == 0 else {
             close(inputEnds[1])
@@ -98,25 +88,24 @@ public final class SignalledProcess {
 
     /// Polls standard output until `condition` holds; fails the test after ``timeout``.
     public func waitForOutput(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition(stdout) { return }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        Issue.record("timed out waiting for output; stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
-        throw SignalledProcessError.timedOut
+        try wait(for: "output", \.stdout, until: condition, sourceLocation: sourceLocation)
     }
 
     /// Polls standard error until `condition` holds; fails the test after ``timeout``. With
     /// `.trace stderr` on, SQLite writes each statement there as it starts running: the
     /// evidence that a statement is under way before a signal is sent to interrupt it.
     public func waitForErrorOutput(sourceLocation: SourceLocation = #_sourceLocation, until condition: (String) -> Bool) throws {
+        try wait(for: "stderr", \.stderr, until: condition, sourceLocation: sourceLocation)
+    }
+
+    private func wait(for what: String, _ stream: KeyPath<SignalledProcess, String>, until condition: (String) -> Bool,
+                      sourceLocation: SourceLocation) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if condition(stderr) { return }
+            if condition(self[keyPath: stream]) { return }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        Issue.record("timed out waiting for stderr; stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
+        Issue.record("timed out waiting for \(what); stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
         throw SignalledProcessError.timedOut
     }
 
@@ -142,10 +131,6 @@ public final class SignalledProcess {
         let exited = status & 0x7F == 0
         exitStatus = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return exitStatus ?? -1
-    }
-
-    private static func openDescriptors() -> [Int32] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }
 }
 

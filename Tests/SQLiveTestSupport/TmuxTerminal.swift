@@ -166,27 +166,15 @@ public final class TmuxTerminal {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // glibc ignores a close of a descriptor closed meanwhile.
-        for descriptor in Self.openDescriptors() where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        ChildSpawn.closeInheritedDescriptors(in: &actions)
 
         let argv = ([path, "-L", socket] + arguments).map { strdup($0) }
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + environment).forEach { free($0) } }
         var processID: pid_t = 0
-        let spawned = posix_spawn(&processID, path, &actions, &attributes, argv + [nil], environment + [nil])
+        let spawned = ChildSpawn.withDefaultSignals { attributes in
+            posix_spawn(&processID, path, &actions, &attributes, argv + [nil], environment + [nil])
+        }
         if capturingOutput { Glibc.close(outputEnds[1]) }
         guard spawned == 0 else {
             if capturingOutput { Glibc.close(outputEnds[0]) }
@@ -208,10 +196,6 @@ public final class TmuxTerminal {
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
         guard status == 0 else { throw TmuxError.failed(arguments.first ?? "") }
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func openDescriptors() -> [Int32] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { Int32($0) }
     }
 
     private static func shellQuoted(_ text: String) -> String {
