@@ -90,7 +90,7 @@ import SQLiveTestSupport
         var environment = SessionEnvironment(terminalWidth: { 80 })
         environment.variables = [:]
         let colourful = try TestSession(environment: environment)
-        #expect(colourful.session.usesColor)
+        #expect(colourful.session.outputs.usesColor)
         #expect(colourful.run(".chart SELECT 'a', 1").contains("\u{1B}["))
         let path = folder.path("plain.txt")
         colourful.run(".once \(path)\n.chart SELECT 'a', 1")

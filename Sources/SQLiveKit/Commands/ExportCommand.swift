@@ -26,7 +26,7 @@ struct ExportCommand: RawTextCommand {
         guard !query.isEmpty else { throw usageError("missing query") }
         // A query that can't compile must not cost FILE its old contents.
         try session.withDatabase { db in _ = try session.compileSQL(query, in: db) }
-        try session.withOutput(toFile: path) { () throws(Diagnostic) in
+        try session.outputs.withFile(path) { () throws(Diagnostic) in
             try runQuery(query, in: session)
         }
     }

@@ -13,11 +13,11 @@ struct OutputCommand: MetaCommand {
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
         guard let path = arguments.first, path != "stdout" else {
-            session.endRedirection()
+            if let failure = session.outputs.endRedirection() { session.report(failure) }
             return
         }
         try rejectOptions(arguments, of: self)
-        try session.redirectOutput(to: path, once: false)
+        try session.outputs.redirect(to: path, once: false)
     }
 }
 
@@ -35,7 +35,7 @@ struct OnceCommand: MetaCommand {
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
         try rejectOptions(arguments, of: self)
-        try session.redirectOutput(to: arguments[0], once: true)
+        try session.outputs.redirect(to: arguments[0], once: true)
     }
 }
 

@@ -15,7 +15,7 @@ struct ShowCommand: MetaCommand {
             ("colseparator", quoted(settings.columnSeparator)),
             ("rowseparator", quoted(settings.rowSeparator)),
             ("width", settings.columnWidths.map(String.init).joined(separator: " ")),
-            ("output", session.outputName),
+            ("output", session.outputs.name),
             ("echo", onOff(settings.echo)),
             ("bail", onOff(settings.bail)),
             ("timer", onOff(settings.timer)),

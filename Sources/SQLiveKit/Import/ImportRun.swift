@@ -51,7 +51,7 @@ struct ImportRun {
                 }
                 let rows = outcome.importedRows, bytes = reader.bytesConsumed
                 if let line = progress?.update(rows: rows, bytes: bytes) {
-                    session.showProgress(line)
+                    session.outputs.showProgress(line)
                 }
             }
         }
@@ -141,7 +141,7 @@ struct ImportRun {
 
     mutating func eraseProgress() {
         if progress?.erase() == true {
-            session.showProgress(nil)
+            session.outputs.showProgress(nil)
         }
     }
 }

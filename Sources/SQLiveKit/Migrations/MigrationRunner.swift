@@ -86,11 +86,11 @@ struct MigrationRunner {
             return
         }
         var drewProgress = false
-        defer { if drewProgress { session.showProgress(nil) } }
+        defer { if drewProgress { session.outputs.showProgress(nil) } }
         try ProgressWait(delay: session.environment.progressDelay).run(work) { elapsed in
             if !drewProgress { session.output.flush() }
             drewProgress = true
-            session.showProgress("migrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s")
+            session.outputs.showProgress("migrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s")
         }
     }
 

@@ -16,9 +16,9 @@ extension Session {
         if let outer = output.target as? ScreenOutput {
             screen = outer
             ownsScreen = false
-        } else if redirection.isNone {
+        } else if !outputs.isRedirected {
             output.flush()
-            let created = ScreenOutput(screen: output.target, errors: errorOutput,
+            let created = ScreenOutput(screen: output.target, errors: outputs.errors,
                                        pager: PagerSettings(settings: settings, environment: environment))
             created.onPagerQuit = { [connection] in connection.interrupt() }
             created.terminalHandover = terminalHandover
@@ -44,7 +44,7 @@ extension Session {
             if ownsScreen, let screen {
                 output.flush()
                 let warnings = screen.finish()
-                if output.target === screen { output.target = standardOutput }
+                if output.target === screen { output.target = outputs.standardOutput }
                 warnings.forEach(warn)
             }
         }
@@ -53,31 +53,6 @@ extension Session {
         } catch where error.isInterruption && screen?.pagerQuit == true {
             // The person quit the pager, which interrupted the statement: nothing failed.
         }
-    }
-
-    /// Called before a diagnostic is written: see ``ScreenOutput/deferError(_:)``.
-    func deferErrorWhilePaging(_ text: String) -> Bool {
-        (output.target as? ScreenOutput)?.deferError(text) ?? false
-    }
-
-    /// Draws a progress line on standard error over the previous one, or erases it (nil),
-    /// after the output held for the pager; never while the pager has the screen.
-    func showProgress(_ line: String?) {
-        if let screen = output.target as? ScreenOutput, !screen.allowsProgress() { return }
-        var text = environment.diagnosticPrinter.renderProgress(line)
-        text.withUTF8 { try? errorOutput.write(UnsafeRawBufferPointer($0)) }
-    }
-
-    /// Results go to a terminal (not a file, a pipe, `.output` or `.once`): control
-    /// characters in them are made visible (``OutputBuffer/showsControlCharacters``).
-    var showsControlCharacters: Bool {
-        redirection.isNone && environment.terminalWidth() != nil
-    }
-
-    /// Colour is for people: only on a terminal, never into `.output`/`.once`/`.export`
-    /// files or pipes, and never when `NO_COLOR` is set.
-    var usesColor: Bool {
-        redirection.isNone && environment.terminalWidth() != nil && !environment.prefersNoColor
     }
 }
 

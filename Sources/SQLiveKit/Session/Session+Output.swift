@@ -19,33 +19,3 @@ enum OutputRedirection {
         }
     }
 }
-
-extension Session {
-    /// Sends results to a file from now on (`once`: for the next unit only).
-    func redirectOutput(to path: String, once: Bool) throws(Diagnostic) {
-        let target: FileDescriptorTarget
-        do {
-            target = try FileDescriptorTarget(path: path)
-        } catch {
-            throw Diagnostic("cannot write to \(path): \(error)")
-        }
-        output.flush()
-        output.target = target
-        redirection = once ? .once(path: path, armed: false) : .file(path: path)
-        output.showsControlCharacters = false
-    }
-
-    /// Sends results back to standard output.
-    func endRedirection() {
-        output.flush()
-        if let error = output.takeError() {
-            report(Diagnostic("cannot write to \(redirection.displayName): \(error)"))
-        }
-        output.target = standardOutput
-        redirection = .none
-        output.showsControlCharacters = showsControlCharacters
-    }
-
-    /// The name of the current output, for `.show`.
-    var outputName: String { redirection.displayName }
-}

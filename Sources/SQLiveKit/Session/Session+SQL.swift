@@ -187,8 +187,8 @@ extension Session {
         var context = RenderContext(
             settings: settings,
             output: output,
-            terminalWidth: redirection.isNone ? environment.terminalWidth() : nil)
-        context.usesColor = usesColor
+            terminalWidth: outputs.isRedirected ? nil : environment.terminalWidth())
+        context.usesColor = outputs.usesColor
         return context
     }
 }

@@ -18,12 +18,13 @@ public final class Session {
     public let environment: SessionEnvironment
     public let commands: CommandRegistry
 
+    /// Where text goes: results to standard output or a redirection's file, diagnostics and
+    /// progress to standard error, in order.
+    let outputs: OutputRouter
     /// Where results go: standard output, or a file while `.output`/`.once` is in force.
-    public let output: OutputBuffer
-    /// Standard output, kept to come back to after `.output`.
-    let standardOutput: OutputTarget
-    let errorOutput: OutputTarget
-    var redirection: OutputRedirection = .none
+    public var output: OutputBuffer { outputs.results }
+    /// Standard error (`.trace stderr` writes there).
+    var errorOutput: OutputTarget { outputs.errors }
 
     public private(set) var connection: DatabaseConnection
     /// How many units failed since the session began: the exit status is 1 when not zero.
@@ -76,9 +77,7 @@ public final class Session {
         self.connection = connection
         self.settings = settings
         self.environment = environment
-        self.standardOutput = output
-        self.output = OutputBuffer(target: output)
-        self.errorOutput = errorOutput
+        self.outputs = OutputRouter(output: output, errors: errorOutput, environment: environment)
         self.commands = commands
     }
 
@@ -86,7 +85,7 @@ public final class Session {
     @discardableResult
     public func run(_ unit: InputUnit) -> Bool {
         confinement.check()
-        output.showsControlCharacters = showsControlCharacters
+        output.showsControlCharacters = outputs.showsControlCharacters
         if settings.echo, unit.echo != "" {
             output.append(unit.echo ?? unit.text)
             output.append("\n")
@@ -139,20 +138,12 @@ public final class Session {
         output.flush()
         // The process is ending: its one closing line says what was interrupted.
         if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }
-        writeError(environment.diagnosticPrinter.render(diagnostic))
+        outputs.writeToErrors(environment.diagnosticPrinter.render(diagnostic))
     }
 
     /// Writes a warning to stderr; it does not count as a failure.
     public func warn(_ message: String) {
         report(.warning(message))
-    }
-
-    private func writeError(_ text: String) {
-        if deferErrorWhilePaging(text) { return }
-        var text = text
-        text.withUTF8 { bytes in
-            try? errorOutput.write(UnsafeRawBufferPointer(bytes))
-        }
     }
 
     /// Interrupts the running statement. Safe to call from any thread.
@@ -193,16 +184,11 @@ public final class Session {
     /// Ends a unit: writes what is buffered, ends a `.once` redirection, and reports output
     /// errors (a full disk, a closed pipe) once.
     private func finishUnit() {
-        output.flush()
-        if let error = output.takeError() {
-            if let writeError = error as? OutputWriteError, writeError.isBrokenPipe, redirection.isNone {
-                environment.onBrokenPipe()
-            } else {
-                report(Diagnostic("cannot write output: \(error)"))
+        for end in outputs.endUnit() {
+            switch end {
+            case .brokenPipe: environment.onBrokenPipe()
+            case .failed(let diagnostic): report(diagnostic)
             }
-        }
-        if case .once(let path, let armed) = redirection {
-            if armed { endRedirection() } else { redirection = .once(path: path, armed: true) }
         }
     }
 }

@@ -81,6 +81,6 @@ extension Session {
     /// The terminal's width when output goes to it; nil for files and pipes, whose text is
     /// not wrapped.
     var outputTerminalWidth: Int? {
-        redirection.isNone ? environment.terminalWidth() : nil
+        outputs.isRedirected ? nil : environment.terminalWidth()
     }
 }

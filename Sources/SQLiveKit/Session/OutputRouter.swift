@@ -1,0 +1,148 @@
+/// Where a session's text goes, and in which order: results to standard output or to the
+/// file `.output`, `.once` or `.export` names, and the diagnostics and progress lines the
+/// one printer renders to standard error, after what the results hold so the two streams
+/// stay in input order. The session owns one; it has state of its own (the redirection),
+/// which nothing else changes.
+///
+///     let outputs = OutputRouter(output: stdout, errors: stderr, environment: environment)
+///     try outputs.redirect(to: "report.txt", once: true)   // `.once report.txt`
+///     outputs.results.append("1\n")                          // into report.txt
+///     outputs.endUnit()                                      // the next unit is redirected…
+///     outputs.endUnit()                                      // …and back to stdout after it
+final class OutputRouter {
+    /// Results: standard output, the file of a redirection, or the pager's screen.
+    let results: OutputBuffer
+    /// Standard output, kept to come back to after a redirection.
+    let standardOutput: OutputTarget
+    /// Standard error: diagnostics (through ``SessionEnvironment/diagnosticPrinter``),
+    /// progress lines, `.trace stderr`.
+    let errors: OutputTarget
+    private(set) var redirection: OutputRedirection = .none
+    private let environment: SessionEnvironment
+
+    init(output: OutputTarget, errors: OutputTarget, environment: SessionEnvironment) {
+        self.standardOutput = output
+        self.results = OutputBuffer(target: output)
+        self.errors = errors
+        self.environment = environment
+    }
+
+    /// True while `.output` or `.once` sends results to a file.
+    var isRedirected: Bool { !redirection.isNone }
+
+    /// The name of the current output, for `.show`: `stdout` or the file's path.
+    var name: String { redirection.displayName }
+
+    /// Results go to a terminal (not a file, a pipe, `.output` or `.once`): control
+    /// characters in them are made visible (``OutputBuffer/showsControlCharacters``).
+    var showsControlCharacters: Bool {
+        redirection.isNone && environment.terminalWidth() != nil
+    }
+
+    /// Colour is for people: only on a terminal, never into `.output`/`.once`/`.export`
+    /// files or pipes, and never when `NO_COLOR` is set.
+    var usesColor: Bool {
+        showsControlCharacters && !environment.prefersNoColor
+    }
+
+    // MARK: - Redirection
+
+    /// Sends results to a file from now on (`once`: for the next unit only).
+    func redirect(to path: String, once: Bool) throws(Diagnostic) {
+        let target = try Self.openFile(path)
+        results.flush()
+        results.target = target
+        redirection = once ? .once(path: path, armed: false) : .file(path: path)
+        results.showsControlCharacters = false
+    }
+
+    /// Sends results back to standard output; the error a write to the file met, if any.
+    func endRedirection() -> Diagnostic? {
+        results.flush()
+        let failure = results.takeError().map { Diagnostic("cannot write to \(redirection.displayName): \($0)", kind: .io) }
+        results.target = standardOutput
+        redirection = .none
+        results.showsControlCharacters = showsControlCharacters
+        return failure
+    }
+
+    /// Sends what `body` writes to a file, then back where results went before (the screen,
+    /// or the file of `.output`): `.export`.
+    func withFile(_ path: String, _ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+        let target = try Self.openFile(path)
+        results.flush()
+        let savedTarget = results.target
+        let savedRedirection = redirection
+        results.target = target
+        redirection = .file(path: path)
+        var failure: Diagnostic?
+        do {
+            try body()
+        } catch {
+            failure = error
+        }
+        results.flush()
+        let writeError = results.takeError()
+        results.target = savedTarget
+        redirection = savedRedirection
+        if let failure { throw failure }
+        if let writeError { throw Diagnostic("cannot write to \(path): \(writeError)", kind: .io) }
+    }
+
+    private static func openFile(_ path: String) throws(Diagnostic) -> FileDescriptorTarget {
+        do {
+            return try FileDescriptorTarget(path: path)
+        } catch {
+            throw Diagnostic("cannot write to \(path): \(error)", kind: .io)
+        }
+    }
+
+    // MARK: - The end of a unit
+
+    /// What writing a unit's results met: nothing, a closed pipe, or another error.
+    enum UnitEnd {
+        case brokenPipe
+        case failed(Diagnostic)
+    }
+
+    /// Ends a unit: writes what is buffered, ends a `.once` redirection after the unit it
+    /// redirected, and says what the writes met.
+    func endUnit() -> [UnitEnd] {
+        var ends: [UnitEnd] = []
+        results.flush()
+        if let error = results.takeError() {
+            if let writeError = error as? OutputWriteError, writeError.isBrokenPipe, redirection.isNone {
+                ends.append(.brokenPipe)
+            } else {
+                ends.append(.failed(Diagnostic("cannot write output: \(error)", kind: .io)))
+            }
+        }
+        if case .once(let path, let armed) = redirection {
+            if armed {
+                if let failure = endRedirection() { ends.append(.failed(failure)) }
+            } else {
+                redirection = .once(path: path, armed: true)
+            }
+        }
+        return ends
+    }
+
+    // MARK: - Standard error
+
+    /// Writes rendered diagnostics to standard error, after what results hold; while the
+    /// pager has the screen they wait for it to close (``ScreenOutput/deferError(_:)``).
+    func writeToErrors(_ text: String) {
+        results.flush()
+        if (results.target as? ScreenOutput)?.deferError(text) == true { return }
+        var text = text
+        text.withUTF8 { try? errors.write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Draws a progress line on standard error over the previous one, or erases it (nil),
+    /// after the output held for the pager; never while the pager has the screen.
+    func showProgress(_ line: String?) {
+        if let screen = results.target as? ScreenOutput, !screen.allowsProgress() { return }
+        var text = environment.diagnosticPrinter.renderProgress(line)
+        text.withUTF8 { try? errors.write(UnsafeRawBufferPointer($0)) }
+    }
+}
