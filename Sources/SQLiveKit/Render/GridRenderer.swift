@@ -2,14 +2,17 @@
 /// centred on top, values left-aligned, NULL as `.nullvalue`, a value with line breaks over
 /// several lines), but streamed.
 ///
-/// sqlite3 reads a whole result before drawing it; sqlive keeps only a window of leading
-/// rows (``defaultWindowSize``), sizes the columns from them and the column names, then
-/// writes them and streams every later row at those widths. A later value wider than its
-/// column is cut with `…`, except a number, which is never cut (it overflows its column).
-/// Widths are terminal columns (``DisplayWidth``), so wide characters line up. On a terminal
-/// the grid is narrowed to the terminal's width (``ColumnFitting``: text columns shrink,
-/// numbers keep their width), NULL shows as `NULL` (dimmed with colour) unless `.nullvalue`
-/// was set, and the row count follows the grid:
+/// sqlite3 reads a whole result before drawing it. Into a file or a pipe sqlive draws the
+/// same bytes without holding the result: it keeps a window of leading rows
+/// (``defaultWindowSize``) and spills the rest to a temporary file (``RowSpill``) while
+/// measuring them, then draws the grid from all of them, so no value is ever cut.
+/// On a terminal it sizes the columns from the window and streams every later row at those
+/// widths: a later value wider than its column is cut with `…`, except a number, which is
+/// never cut (it overflows its column). Widths are terminal columns (``DisplayWidth``), so
+/// wide characters line up. On a terminal the grid is also narrowed to the terminal's width
+/// (``ColumnFitting``: text columns shrink, numbers keep their width), NULL shows as `NULL`
+/// (dimmed with colour) unless `.nullvalue` was set, and the row count follows the grid,
+/// saying how many values were cut and how to see them whole:
 ///
 ///     ┌────┬───────┐
 ///     │ id │ name  │
@@ -39,6 +42,12 @@ final class GridRenderer: ResultRenderer {
 
     /// The leading rows, kept until the columns are sized, then written and released.
     private var window: [StoredRow] = []
+    /// Outside a terminal, the rows after the window until the result ends, and the widest
+    /// line of each column among them.
+    private var spill: RowSpill?
+    private var spilledWidths: [Int] = []
+    /// Values cut with `…` to fit a terminal, counted to say so under the grid.
+    private var cutValues = 0
     /// Column widths; nil until the window is full or the result ends.
     private var widths: [Int]?
     /// Set instead of the widths when the grid cannot fit the terminal.
@@ -77,8 +86,20 @@ final class GridRenderer: ResultRenderer {
             writeBody(row)
             return
         }
+        if let spill {
+            var isNumeric: [Bool] = []
+            measure(row, widths: &spilledWidths, isNumeric: &isNumeric)
+            spill.append(row)
+            return
+        }
         window.append(row.stored())
-        if window.count >= windowSize { startGrid() }
+        guard window.count >= windowSize else { return }
+        if terminalWidth == nil {
+            spill = RowSpill()
+            spilledWidths = columns.map { _ in 0 }
+        } else {
+            startGrid()
+        }
     }
 
     func finish() {
@@ -88,7 +109,14 @@ final class GridRenderer: ResultRenderer {
         }
         if let bottom = style.bottom, let widths { output.append(bottom.bytes(widths: widths)) }
         if terminalWidth != nil {
-            output.append("(\(rowsWritten) \(rowsWritten == 1 ? "row" : "rows"))\n")
+            let count = "\(rowsWritten) \(rowsWritten == 1 ? "row" : "rows")"
+            guard cutValues > 0 else {
+                output.append("(\(count))\n")
+                output.endRow()
+                return
+            }
+            let cut = "\(cutValues) \(cutValues == 1 ? "value" : "values") cut to fit"
+            output.append("(\(count); " + styler.styled(cut + ": .mode line or .once FILE shows them whole", as: .note) + ")\n")
         }
         output.endRow()
     }
@@ -96,23 +124,15 @@ final class GridRenderer: ResultRenderer {
     /// Sizes the columns from the names and the window, draws the top of the grid, and
     /// writes the window's rows.
     private func startGrid() {
-        var natural = columns.map { name in
+        var natural = columns.indices.map { index in
             lines.removeAll()
-            let header = lines.append(name)
-            return max(1, lines.width(of: header))
+            let header = lines.append(columns[index])
+            return max(1, lines.width(of: header), spilledWidths.isEmpty ? 0 : spilledWidths[index])
         }
         var isNumeric = columns.map { _ in true }
         var widestValue = 0
         for row in window {
-            lines.removeAll()
-            for index in natural.indices {
-                let cell = appendCell(of: row, at: index)
-                let width = lines.width(of: cell)
-                natural[index] = max(natural[index], width)
-                widestValue = max(widestValue, width)
-                if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
-                if ![.integer, .real, .null].contains(row.storageClass(at: index)) { isNumeric[index] = false }
-            }
+            widestValue = max(widestValue, measure(row, widths: &natural, isNumeric: &isNumeric))
         }
         guard let widths = ColumnFitting.fit(natural, keeping: isNumeric, terminalWidth: terminalWidth) else {
             startExpanded(widestValue: widestValue)
@@ -138,6 +158,28 @@ final class GridRenderer: ResultRenderer {
         let leadingRows = window
         window = []
         for row in leadingRows { writeBody(row) }
+        spill?.forEach(columnCount: columns.count) { writeBody($0) }
+        spill = nil
+    }
+
+    /// Widens `widths` to the lines of a row's cells and returns the widest; clears
+    /// `isNumeric` for a column holding text or a blob. A cell of several lines makes the
+    /// grid separate its rows with rules.
+    @discardableResult
+    private func measure<Row: ResultRow>(_ row: Row, widths: inout [Int], isNumeric: inout [Bool]) -> Int {
+        lines.removeAll()
+        var widest = 0
+        for index in widths.indices {
+            let cell = appendCell(of: row, at: index)
+            let width = lines.width(of: cell)
+            widths[index] = max(widths[index], width)
+            widest = max(widest, width)
+            if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
+            if !isNumeric.isEmpty && ![.integer, .real, .null].contains(row.storageClass(at: index)) {
+                isNumeric[index] = false
+            }
+        }
+        return widest
     }
 
     /// The fallback when no grid fits: a line that says so, then one block per row.
@@ -217,6 +259,7 @@ final class GridRenderer: ResultRenderer {
                 output.append(UInt8(ascii: " "), count: padding - left)
                 return
             }
+            cutValues += 1
             var used = 0
             var end = 0
             while end < bytes.count {
