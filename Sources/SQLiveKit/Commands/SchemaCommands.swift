@@ -8,7 +8,7 @@ struct TablesCommand: MetaCommand {
     let summary = "list tables and views, optionally those matching a LIKE pattern"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
+        ignoreExtra(arguments, keeping: 1, in: session)
         let names = try SchemaQuery.names(
             in: session,
             sql: """
@@ -88,7 +88,7 @@ struct DatabasesCommand: MetaCommand {
     let summary = "list the attached databases and their files"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...0)
+        ignoreExtra(arguments, keeping: 0, in: session)
         let lines = try SchemaQuery.read(session) { db in
             try Row.fetchAll(db, sql: "PRAGMA database_list").map { row -> String in
                 let name: String = row["name"]

@@ -16,7 +16,10 @@ struct ImportOptions: Equatable {
     var skip = 0
 
     /// Reads the arguments; `command` names the usage in errors.
-    static func parse(_ arguments: [String], for command: some MetaCommand) throws(Diagnostic) -> ImportOptions {
+    /// Reads `.import`'s arguments. When FILE or TABLE is missing or a word is left over,
+    /// `countProblem` hears it in sqlite3's words (`missing FILE argument`) before the error.
+    static func parse(_ arguments: [String], for command: some MetaCommand,
+                      countProblem: (String) -> Void = { _ in }) throws(Diagnostic) -> ImportOptions {
         var format = Format.currentSeparator
         var skip = 0
         var schema: String?
@@ -42,6 +45,8 @@ struct ImportOptions: Equatable {
             }
         }
         guard positional.count == 2 else {
+            countProblem(positional.count == 0 ? "missing FILE argument." : positional.count == 1
+                         ? "missing TABLE argument." : "extra argument: \"\(positional[2])\". ")
             throw command.usageError(positional.count < 2 ? "missing FILE or TABLE" : "too many arguments")
         }
         return ImportOptions(path: positional[0], table: positional[1], schema: schema, format: format, skip: skip)

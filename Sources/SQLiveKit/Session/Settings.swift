@@ -44,6 +44,15 @@ public struct Settings: Sendable, Equatable {
     public var busyTimeoutMilliseconds: Int32 = 5000
     /// Results taller than the terminal go through `$PAGER` (interactive sessions only).
     public var pager = true
+    /// `.stats on|off` (`-stats`): kept and shown by `.show`, as sqlite3 keeps it; sqlive
+    /// prints no statistics (docs/SQLITE3.md says why).
+    public var stats = false
+    /// `.prompt MAIN ?CONTINUE?`: the prompts a sqlite3 init file asks for; nil: sqlive's own.
+    public var prompts: (main: String, continuation: String)? {
+        get { promptTexts.map { ($0[0], $0[1]) } }
+        set { promptTexts = newValue.map { [$0.main, $0.continuation] } }
+    }
+    private var promptTexts: [String]?
 
     public init() {}
 
