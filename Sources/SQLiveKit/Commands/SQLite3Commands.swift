@@ -11,7 +11,6 @@ public enum SQLite3Commands {
         "binary": "sqlive writes output as bytes already; there is no text mode to leave on Linux",
         "cd": "sqlive's working folder is the one it started in",
         "check": "it belongs to SQLite's own test harness",
-        "clone": "use .backup, or VACUUM INTO 'file'",
         "connection": "sqlive has one connection per session; panes open their own",
         "dbconfig": "use the PRAGMAs that set the same options",
         "dbinfo": "use PRAGMA page_size, page_count, schema_version and friends (Debian's sqlite3 lacks the sqlite_dbpage table it reads, too)",

@@ -5,6 +5,7 @@ extension CommandRegistry {
         BailCommand(),
         ChangesCommand(),
         ChartCommand(),
+        CloneCommand(),
         DatabasesCommand(),
         DumpCommand(),
         EchoCommand(),

@@ -26,7 +26,10 @@ struct CSVImporter {
     }
 
     func run() throws(Diagnostic) -> Outcome {
-        let reader = try DelimitedReader(path: options.path, separator: try options.separator(settings: session.settings))
+        let separator = try options.separator(settings: session.settings)
+        let reader = options.path.hasPrefix("|")
+            ? try DelimitedReader(command: String(options.path.dropFirst()), separator: separator)
+            : try DelimitedReader(path: options.path, separator: separator)
         var record = DelimitedRecord()
         for _ in 0..<options.skip {
             guard try reader.read(into: &record) else { break }

@@ -27,6 +27,8 @@ public final class DelimitedReader {
     var bytesConsumed: Int { bytesBeforeBuffer + position }
 
     private let fileDescriptor: Int32
+    /// The program's output being read, for `.import '|command' TABLE`; closed with pclose.
+    private var commandStream: UnsafeMutablePointer<FILE>?
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private let blockSize: Int
     private var position = 0
@@ -69,9 +71,19 @@ public final class DelimitedReader {
         buffer = .allocate(capacity: max(3, blockSize))
     }
 
+    /// Reads what a shell command writes (`.import '|command' TABLE`, as in sqlite3).
+    public convenience init(command: String, separator: UInt8) throws(Diagnostic) {
+        guard let stream = popen(command, "r") else {
+            throw Diagnostic("cannot run \(command): \(String(cString: strerror(errno)))")
+        }
+        try self.init(path: "/dev/fd/\(fileno(stream))", separator: separator)
+        commandStream = stream
+    }
+
     deinit {
         buffer.deallocate()
         close(fileDescriptor)
+        if let commandStream { pclose(commandStream) }
     }
 
     /// Reads the next record into `record`; false at the end of the file. A quoted field
