@@ -36,6 +36,8 @@ public enum SQLite3Options {
             "readonly": .arguments(["--readonly"]),
             "safe": .arguments(["--safe"]),
             "separator": .optionTakingValue("--separator"),
+            // Kept as the `.stats` setting, as if run first (`.show` says it is on).
+            "stats": .arguments(["--cmd", ".stats on"]),
             "version": .arguments(["--sqlite-version"]),
         ]
         for mode in ["ascii", "box", "column", "csv", "html", "json", "line", "list", "markdown", "quote", "table", "tabs"] {
@@ -55,7 +57,6 @@ public enum SQLite3Options {
             "nofollow": "sqlive has no option to refuse symbolic links",
             "nonce": "sqlive's --safe mode has no escape",
             "pagecache": "sqlive leaves SQLite's memory settings at their defaults",
-            "stats": "sqlive prints no memory statistics",
             "vfs": "sqlive opens database files only through SQLite's file VFS",
             "zip": "sqlive does not read ZIP archives",
         ]

@@ -21,7 +21,8 @@ struct StatsCommand: MetaCommand {
             throw Diagnostic(".stats: sqlive keeps no statistics to show",
                              hint: "sqlite3's .stats prints SQLite's memory figures; sqlive turns them off for speed")
         }
-        ignoreExtra(arguments, keeping: 1, in: session)
+        // Unlike most commands, sqlite3's .stats refuses a second word.
+        try expect(arguments, count: 1...1)
         switch value.lowercased() {
         case "stmt", "vmstep": session.settings.stats = true
         default: session.settings.stats = BooleanArgument.lenient(value, for: self, in: session)
