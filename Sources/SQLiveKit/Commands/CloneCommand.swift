@@ -26,7 +26,7 @@ struct CloneCommand: MetaCommand {
         }
         let names = try SchemaQuery.read(session) { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table' ORDER BY rowid")
-            let others = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_schema WHERE type <> 'table' ORDER BY rowid")
+            let others = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_schema WHERE type <> 'table' AND sql IS NOT NULL ORDER BY rowid")
             return tables + others
         }
         try DatabaseCopy.run(.toFile(path), schema: "main", in: session)

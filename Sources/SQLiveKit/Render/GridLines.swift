@@ -72,6 +72,13 @@ struct GridLines {
         text[index] == 0x7F || (text[index] == 0xC2 && index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]))
     }
 
+    /// Adds one line already cut and measured (a row read back from a ``RowSpill``).
+    mutating func appendLine(_ text: UnsafeBufferPointer<UInt8>, width: Int) {
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        lines.append(Line(start: start, end: bytes.count, width: width))
+    }
+
     /// Adds the lines of a string (a column name, the null value).
     @discardableResult
     mutating func append(_ text: String) -> Range<Int> {

@@ -87,9 +87,7 @@ final class GridRenderer: ResultRenderer {
             return
         }
         if let spill {
-            var isNumeric: [Bool] = []
-            measure(row, widths: &spilledWidths, isNumeric: &isNumeric)
-            spill.append(row)
+            spillRow(row, into: spill)
             return
         }
         window.append(row.stored())
@@ -158,8 +156,89 @@ final class GridRenderer: ResultRenderer {
         let leadingRows = window
         window = []
         for row in leadingRows { writeBody(row) }
-        spill?.forEach(columnCount: columns.count) { writeBody($0) }
+        spill?.forEach { writeSpilledRow($0) }
         spill = nil
+    }
+
+    // MARK: - Spilled rows
+    // A row is spilled already cut into lines and measured, so that it is not cut again when
+    // read back: for each cell, its storage class (one byte), its number of lines, and for
+    // each line its width, its length (four bytes each, little endian) and its bytes.
+
+    /// Measures a row after the window into ``spilledWidths`` and sets it aside.
+    private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
+        lines.removeAll()
+        cellLines.removeAll(keepingCapacity: true)
+        for index in 0..<row.columnCount {
+            let cell = appendCell(of: row, at: index)
+            cellLines.append(cell)
+            spilledWidths[index] = max(spilledWidths[index], lines.width(of: cell))
+            if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
+        }
+        spill.append { record in
+            for (index, cell) in cellLines.enumerated() {
+                record.append(Self.code(of: row.storageClass(at: index)))
+                Self.appendNumber(cell.count, to: &record)
+                for lineIndex in cell {
+                    let line = lines.lines[lineIndex]
+                    Self.appendNumber(line.width, to: &record)
+                    Self.appendNumber(line.end - line.start, to: &record)
+                    lines.withBytes(of: line) { record.append(contentsOf: $0) }
+                }
+            }
+        }
+    }
+
+    /// Writes a row read back from the spill.
+    private func writeSpilledRow(_ record: UnsafeBufferPointer<UInt8>) {
+        lines.removeAll()
+        cellLines.removeAll(keepingCapacity: true)
+        cellClasses.removeAll(keepingCapacity: true)
+        var offset = 0
+        var height = 1
+        for _ in columns.indices {
+            cellClasses.append(Self.storageClass(code: record[offset]))
+            let lineCount = RowSpill.length(record, at: offset + 1)
+            offset += 5
+            let first = lines.lines.count
+            for _ in 0..<lineCount {
+                let width = RowSpill.length(record, at: offset)
+                let length = RowSpill.length(record, at: offset + 4)
+                lines.appendLine(UnsafeBufferPointer(rebasing: record[offset + 8..<offset + 8 + length]), width: width)
+                offset += 8 + length
+            }
+            cellLines.append(first..<lines.lines.count)
+            height = max(height, lineCount)
+        }
+        writeCurrentRow(height: height)
+    }
+
+    private static func appendNumber(_ number: Int, to record: inout [UInt8]) {
+        let value = UInt32(truncatingIfNeeded: number)
+        record.append(UInt8(truncatingIfNeeded: value))
+        record.append(UInt8(truncatingIfNeeded: value >> 8))
+        record.append(UInt8(truncatingIfNeeded: value >> 16))
+        record.append(UInt8(truncatingIfNeeded: value >> 24))
+    }
+
+    private static func code(of kind: StorageClass) -> UInt8 {
+        switch kind {
+        case .null: 0
+        case .integer: 1
+        case .real: 2
+        case .text: 3
+        case .blob: 4
+        }
+    }
+
+    private static func storageClass(code: UInt8) -> StorageClass {
+        switch code {
+        case 1: .integer
+        case 2: .real
+        case 3: .text
+        case 4: .blob
+        default: .null
+        }
     }
 
     /// Widens `widths` to the lines of a row's cells and returns the widest; clears
@@ -175,7 +254,7 @@ final class GridRenderer: ResultRenderer {
             widths[index] = max(widths[index], width)
             widest = max(widest, width)
             if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
-            if !isNumeric.isEmpty && ![.integer, .real, .null].contains(row.storageClass(at: index)) {
+            if ![.integer, .real, .null].contains(row.storageClass(at: index)) {
                 isNumeric[index] = false
             }
         }
@@ -200,7 +279,7 @@ final class GridRenderer: ResultRenderer {
             expanded.write(row, number: rowsWritten, nullValue: nullValue, lines: &lines)
             return
         }
-        guard let widths else { return }
+        guard widths != nil else { return }
         lines.removeAll()
         cellLines.removeAll(keepingCapacity: true)
         cellClasses.removeAll(keepingCapacity: true)
@@ -211,6 +290,13 @@ final class GridRenderer: ResultRenderer {
             cellClasses.append(row.storageClass(at: index))
             height = max(height, cell.count)
         }
+        writeCurrentRow(height: height)
+    }
+
+    /// Writes the row held in ``lines``, ``cellLines`` and ``cellClasses``, with a rule
+    /// before it once rows span several lines.
+    private func writeCurrentRow(height: Int) {
+        guard let widths else { return }
         if height > 1 && style.rowDivider != nil { drawsDividers = true }
         if drawsDividers && rowsWritten > 0 { output.append(divider) }
         writeLines(widths: widths, centered: false)
