@@ -75,6 +75,16 @@ import Testing
         #expect(target.text == "+---+\n| v |\n+---+\n| a |\n| b |\n+---+\n| c |\n| d |\n+---+\n| e |\n+---+\n(4 rows)\n")
     }
 
+    @Test func a_spill_gives_back_every_record_in_order_even_one_longer_than_a_chunk() {
+        let spill = RowSpill()
+        let records: [[UInt8]] = (0..<20_000).map { Array("record \($0)".utf8) }
+            + [[UInt8](repeating: 7, count: RowSpill.flushSize * 9)] + [[], Array("last".utf8)]
+        for record in records { record.withUnsafeBufferPointer { spill.append($0) } }
+        var readBack: [[UInt8]] = []
+        spill.forEach { readBack.append(Array($0)) }
+        #expect(readBack == records)
+    }
+
     @Test func the_renderer_never_holds_more_than_its_window() {
         let output = OutputBuffer(target: CountingTarget())
         let renderer = GridRenderer(RenderContext(settings: Settings(), output: output), style: .box)

@@ -46,6 +46,8 @@ final class GridRenderer: ResultRenderer {
     /// line of each column among them.
     private var spill: RowSpill?
     private var spilledWidths: [Int] = []
+    /// The record of the row being spilled: reused for every row.
+    private var spillRecord: [UInt8] = []
     /// Values cut with `…` to fit a terminal, counted to say so under the grid.
     private var cutValues = 0
     /// Column widths; nil until the window is full or the result ends.
@@ -165,39 +167,61 @@ final class GridRenderer: ResultRenderer {
     // read back: for each cell, its storage class (one byte), its number of lines, and for
     // each line its width, its length (four bytes each, little endian) and its bytes.
 
-    /// Measures a row after the window into ``spilledWidths`` and sets it aside.
+    /// Measures a row after the window into ``spilledWidths`` and sets it aside. This runs
+    /// for every row of a large result: the buffers are taken out of the object while it
+    /// works, so that Swift checks no exclusive access per cell.
     private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
+        var lines = GridLines()
+        swap(&lines, &self.lines)
+        var record: [UInt8] = []
+        swap(&record, &spillRecord)
+        var widths: [Int] = []
+        swap(&widths, &spilledWidths)
+        defer {
+            swap(&lines, &self.lines)
+            swap(&record, &spillRecord)
+            swap(&widths, &spilledWidths)
+        }
         lines.removeAll()
-        cellLines.removeAll(keepingCapacity: true)
+        record.removeAll(keepingCapacity: true)
+        var multiLine = false
         for index in 0..<row.columnCount {
-            let cell = appendCell(of: row, at: index)
-            cellLines.append(cell)
-            spilledWidths[index] = max(spilledWidths[index], lines.width(of: cell))
-            if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
-        }
-        spill.append { record in
-            for (index, cell) in cellLines.enumerated() {
-                record.append(Self.code(of: row.storageClass(at: index)))
-                Self.appendNumber(cell.count, to: &record)
-                for lineIndex in cell {
-                    let line = lines.lines[lineIndex]
-                    Self.appendNumber(line.width, to: &record)
-                    Self.appendNumber(line.end - line.start, to: &record)
-                    lines.withBytes(of: line) { record.append(contentsOf: $0) }
-                }
+            let kind = row.storageClass(at: index)
+            let cell = kind == .null
+                ? nullValue.withUnsafeBufferPointer { lines.append($0) }
+                : row.withText(at: index) { lines.append($0) }
+            record.append(Self.code(of: kind))
+            Self.appendNumber(cell.count, to: &record)
+            var width = 0
+            for lineIndex in cell {
+                let line = lines.lines[lineIndex]
+                width = max(width, line.width)
+                Self.appendNumber(line.width, to: &record)
+                Self.appendNumber(line.end - line.start, to: &record)
+                lines.withBytes(of: line) { record.append(contentsOf: $0) }
             }
+            widths[index] = max(widths[index], width)
+            if cell.count > 1 { multiLine = true }
         }
+        if multiLine && style.rowDivider != nil { drawsDividers = true }
+        record.withUnsafeBufferPointer { spill.append($0) }
     }
 
     /// Writes a row read back from the spill.
     private func writeSpilledRow(_ record: UnsafeBufferPointer<UInt8>) {
+        var lines = GridLines()
+        swap(&lines, &self.lines)
+        var cells: [Range<Int>] = []
+        swap(&cells, &cellLines)
+        var classes: [StorageClass?] = []
+        swap(&classes, &cellClasses)
         lines.removeAll()
-        cellLines.removeAll(keepingCapacity: true)
-        cellClasses.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        classes.removeAll(keepingCapacity: true)
         var offset = 0
         var height = 1
-        for _ in columns.indices {
-            cellClasses.append(Self.storageClass(code: record[offset]))
+        for _ in 0..<columns.count {
+            classes.append(Self.storageClass(code: record[offset]))
             let lineCount = RowSpill.length(record, at: offset + 1)
             offset += 5
             let first = lines.lines.count
@@ -207,18 +231,18 @@ final class GridRenderer: ResultRenderer {
                 lines.appendLine(UnsafeBufferPointer(rebasing: record[offset + 8..<offset + 8 + length]), width: width)
                 offset += 8 + length
             }
-            cellLines.append(first..<lines.lines.count)
+            cells.append(first..<lines.lines.count)
             height = max(height, lineCount)
         }
+        swap(&lines, &self.lines)
+        swap(&cells, &cellLines)
+        swap(&classes, &cellClasses)
         writeCurrentRow(height: height)
     }
 
+    @inline(__always)
     private static func appendNumber(_ number: Int, to record: inout [UInt8]) {
-        let value = UInt32(truncatingIfNeeded: number)
-        record.append(UInt8(truncatingIfNeeded: value))
-        record.append(UInt8(truncatingIfNeeded: value >> 8))
-        record.append(UInt8(truncatingIfNeeded: value >> 16))
-        record.append(UInt8(truncatingIfNeeded: value >> 24))
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: number).littleEndian) { record.append(contentsOf: $0) }
     }
 
     private static func code(of kind: StorageClass) -> UInt8 {
@@ -312,31 +336,41 @@ final class GridRenderer: ResultRenderer {
     }
 
     /// Writes the lines in ``cellLines`` side by side, as many output lines as the tallest cell.
+    /// It runs for every row: what it reads is copied to locals first (one retain each), so
+    /// that Swift neither retains nor checks exclusive access per cell.
     private func writeLines(widths: [Int], centered: Bool) {
+        let cellLines = cellLines, cellClasses = cellClasses, output = output
+        let lineList = lines.lines, rowStart = rowStart, cellGap = cellGap, rowEnd = rowEnd
         let height = cellLines.reduce(1) { max($0, $1.count) }
-        for lineIndex in 0..<height {
-            output.append(rowStart)
-            for (column, cell) in cellLines.enumerated() {
-                if column > 0 { output.append(cellGap) }
-                if lineIndex < cell.count {
-                    writeLine(lines.lines[cell.lowerBound + lineIndex], width: widths[column], centered: centered,
-                              storageClass: cellClasses[column])
-                } else {
-                    output.append(UInt8(ascii: " "), count: widths[column])
+        lines.bytes.withUnsafeBufferPointer { bytes in
+            for lineIndex in 0..<height {
+                output.append(rowStart)
+                for column in cellLines.indices {
+                    let cell = cellLines[column]
+                    if column > 0 { output.append(cellGap) }
+                    if lineIndex < cell.count {
+                        let line = lineList[cell.lowerBound + lineIndex]
+                        writeLine(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), displayWidth: line.width,
+                                  width: widths[column], centered: centered, storageClass: cellClasses[column], to: output)
+                    } else {
+                        output.append(UInt8(ascii: " "), count: widths[column])
+                    }
                 }
+                output.append(rowEnd)
             }
-            output.append(rowEnd)
         }
     }
 
     /// Writes one line padded to `width`, or cut to `width - 1` columns and `…` (a number is
     /// written whole, wider than its column). A NULL is styled, its padding is not.
-    private func writeLine(_ line: GridLines.Line, width: Int, centered: Bool, storageClass: StorageClass?) {
+    @inline(__always)
+    private func writeLine(_ bytes: UnsafeBufferPointer<UInt8>, displayWidth: Int, width: Int, centered: Bool,
+                           storageClass: StorageClass?, to output: OutputBuffer) {
         let isNull = storageClass == .null
-        lines.withBytes(of: line) { bytes in
+        do {
             let isNumber = storageClass == .integer || storageClass == .real
-            if line.width <= width || isNumber {
-                let padding = max(0, width - line.width)
+            if displayWidth <= width || isNumber {
+                let padding = max(0, width - displayWidth)
                 let left = centered ? padding / 2 : 0
                 output.append(UInt8(ascii: " "), count: left)
                 if isNull { styler.open(.null, in: output) }

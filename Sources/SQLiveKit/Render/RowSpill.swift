@@ -10,8 +10,8 @@ import Foundation
 /// result.
 ///
 ///     let spill = RowSpill()
-///     spill.append { record in record += bytes }   // one record per row
-///     spill.forEach { record in … }               // each record again, in order
+///     spill.append(bytes)                  // one record per row
+///     spill.forEach { record in … }        // each record again, in order
 ///
 /// The file is made with `tmpfile()`: already unlinked, so it disappears when closed or when
 /// the process ends, however it ends. When no temporary file can be made, or the disk fills
@@ -43,13 +43,11 @@ final class RowSpill {
         if let file { fclose(file) }
     }
 
-    /// Adds one record: `body` appends its bytes.
-    func append(_ body: (inout [UInt8]) -> Void) {
-        let start = pending.count
-        pending.append(contentsOf: [0, 0, 0, 0])
-        body(&pending)
-        let length = UInt32(truncatingIfNeeded: pending.count - start - 4)
-        for shift in 0..<4 { pending[start + shift] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(shift))) }
+    /// Adds one record.
+    func append(_ record: UnsafeBufferPointer<UInt8>) {
+        let length = UInt32(truncatingIfNeeded: record.count)
+        withUnsafeBytes(of: length.littleEndian) { pending.append(contentsOf: $0) }
+        pending.append(contentsOf: record)
         recordCount += 1
         if pending.count >= Self.flushSize { flush() }
     }
