@@ -39,9 +39,12 @@ struct GridLines {
         while index < text.count {
             let byte = text[index]
             if byte >= 0x20 && byte < 0x7F {
-                bytes.append(byte)
-                width += 1
-                index += 1
+                // A run of printable ASCII, the common case, is copied in one go.
+                var end = index + 1
+                while end < text.count && text[end] >= 0x20 && text[end] < 0x7F { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
+                width += end - index
+                index = end
             } else if byte >= 0x7F && !Self.isC1OrDelete(text, at: index) {
                 let (scalarWidth, length) = UTF8Scalar.width(text, at: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
@@ -70,13 +73,6 @@ struct GridLines {
     /// DEL, or a C1 control (U+0080–U+009F, `C2 80`…`C2 9F` in UTF-8), at `index`.
     private static func isC1OrDelete(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         text[index] == 0x7F || (text[index] == 0xC2 && index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]))
-    }
-
-    /// Adds one line already cut and measured (a row read back from a ``RowSpill``).
-    mutating func appendLine(_ text: UnsafeBufferPointer<UInt8>, width: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: text)
-        lines.append(Line(start: start, end: bytes.count, width: width))
     }
 
     /// Adds the lines of a string (a column name, the null value).

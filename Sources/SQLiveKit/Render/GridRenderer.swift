@@ -46,8 +46,9 @@ final class GridRenderer: ResultRenderer {
     /// line of each column among them.
     private var spill: RowSpill?
     private var spilledWidths: [Int] = []
-    /// The record of the row being spilled: reused for every row.
+    /// The record of the row being spilled, and the lines of one read back: reused for every row.
     private var spillRecord: [UInt8] = []
+    private var spilledLines: [GridLines.Line] = []
     /// Values cut with `…` to fit a terminal, counted to say so under the grid.
     private var cutValues = 0
     /// Column widths; nil until the window is full or the result ends.
@@ -152,7 +153,8 @@ final class GridRenderer: ResultRenderer {
             cellLines.append(lines.append(name))
             cellClasses.append(nil)
         }
-        writeLines(widths: widths, centered: true)
+        let headerLines = lines.lines
+        lines.bytes.withUnsafeBufferPointer { writeLines(widths: widths, centered: true, bytes: $0, lineList: headerLines) }
         output.append(style.headerSeparator.bytes(widths: widths))
 
         let leadingRows = window
@@ -208,14 +210,15 @@ final class GridRenderer: ResultRenderer {
     }
 
     /// Writes a row read back from the spill.
+    /// The lines are written from the record itself: each line is a range of it.
     private func writeSpilledRow(_ record: UnsafeBufferPointer<UInt8>) {
-        var lines = GridLines()
-        swap(&lines, &self.lines)
+        var lineList: [GridLines.Line] = []
+        swap(&lineList, &spilledLines)
         var cells: [Range<Int>] = []
         swap(&cells, &cellLines)
         var classes: [StorageClass?] = []
         swap(&classes, &cellClasses)
-        lines.removeAll()
+        lineList.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         classes.removeAll(keepingCapacity: true)
         var offset = 0
@@ -224,20 +227,20 @@ final class GridRenderer: ResultRenderer {
             classes.append(Self.storageClass(code: record[offset]))
             let lineCount = RowSpill.length(record, at: offset + 1)
             offset += 5
-            let first = lines.lines.count
+            let first = lineList.count
             for _ in 0..<lineCount {
                 let width = RowSpill.length(record, at: offset)
                 let length = RowSpill.length(record, at: offset + 4)
-                lines.appendLine(UnsafeBufferPointer(rebasing: record[offset + 8..<offset + 8 + length]), width: width)
+                lineList.append(GridLines.Line(start: offset + 8, end: offset + 8 + length, width: width))
                 offset += 8 + length
             }
-            cells.append(first..<lines.lines.count)
+            cells.append(first..<lineList.count)
             height = max(height, lineCount)
         }
-        swap(&lines, &self.lines)
         swap(&cells, &cellLines)
         swap(&classes, &cellClasses)
-        writeCurrentRow(height: height)
+        writeCurrentRow(height: height, bytes: record, lineList: lineList)
+        swap(&lineList, &spilledLines)
     }
 
     @inline(__always)
@@ -320,10 +323,18 @@ final class GridRenderer: ResultRenderer {
     /// Writes the row held in ``lines``, ``cellLines`` and ``cellClasses``, with a rule
     /// before it once rows span several lines.
     private func writeCurrentRow(height: Int) {
+        let lineList = lines.lines
+        lines.bytes.withUnsafeBufferPointer { bytes in
+            writeCurrentRow(height: height, bytes: bytes, lineList: lineList)
+        }
+    }
+
+    /// The same for lines that are ranges of `bytes`.
+    private func writeCurrentRow(height: Int, bytes: UnsafeBufferPointer<UInt8>, lineList: [GridLines.Line]) {
         guard let widths else { return }
         if height > 1 && style.rowDivider != nil { drawsDividers = true }
         if drawsDividers && rowsWritten > 0 { output.append(divider) }
-        writeLines(widths: widths, centered: false)
+        writeLines(widths: widths, centered: false, bytes: bytes, lineList: lineList)
         rowsWritten += 1
         output.endRow()
     }
@@ -338,11 +349,11 @@ final class GridRenderer: ResultRenderer {
     /// Writes the lines in ``cellLines`` side by side, as many output lines as the tallest cell.
     /// It runs for every row: what it reads is copied to locals first (one retain each), so
     /// that Swift neither retains nor checks exclusive access per cell.
-    private func writeLines(widths: [Int], centered: Bool) {
+    private func writeLines(widths: [Int], centered: Bool, bytes: UnsafeBufferPointer<UInt8>, lineList: [GridLines.Line]) {
         let cellLines = cellLines, cellClasses = cellClasses, output = output
-        let lineList = lines.lines, rowStart = rowStart, cellGap = cellGap, rowEnd = rowEnd
+        let rowStart = rowStart, cellGap = cellGap, rowEnd = rowEnd
         let height = cellLines.reduce(1) { max($0, $1.count) }
-        lines.bytes.withUnsafeBufferPointer { bytes in
+        do {
             for lineIndex in 0..<height {
                 output.append(rowStart)
                 for column in cellLines.indices {
