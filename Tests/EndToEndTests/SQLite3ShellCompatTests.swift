@@ -67,6 +67,14 @@ import Testing
         script("import without a table", ".import FOO\nselect 1;"),
         script("import with an extra word", ".import FOO BAR BAD\nselect 1;"),
         script("output with an extra word", ".output FOO BAD\nselect 1;"),
+        // .import in ascii mode: 0x1F and 0x1E, quotes are data, an empty first field skipped.
+        script("import in ascii mode", #"""
+            .mode ascii
+            CREATE TABLE t5(a, b);
+            .import "|printf '\"test 1\"\037,test 2\r\n\036\037skipped\036test 3\037test 4\n'" t5
+            .mode list
+            SELECT * FROM t5;
+            """#),
         // .schema --indent, byte for byte.
         script("schema indent", """
             CREATE TABLE t(a   int,  b text check( b  in ('x ,  y','z')), c, PRIMARY KEY(a,c));

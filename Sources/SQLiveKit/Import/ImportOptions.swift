@@ -2,6 +2,8 @@
 struct ImportOptions: Equatable {
     enum Format: Equatable {
         case csv, tsv
+        /// sqlite3's ascii mode: fields end at 0x1F, records at 0x1E, quotes are data.
+        case ascii
         /// Separated by `.separator`, as sqlite3 does when no format is given (csv and
         /// tabs modes set it to `,` and a tab).
         case currentSeparator
@@ -28,6 +30,7 @@ struct ImportOptions: Equatable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--csv", "-csv": format = .csv
+            case "--ascii", "-ascii": format = .ascii
             case "--tsv", "-tsv": format = .tsv
             case "--skip", "-skip":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else {
@@ -57,6 +60,7 @@ struct ImportOptions: Equatable {
         switch format {
         case .csv: return UInt8(ascii: ",")
         case .tsv: return UInt8(ascii: "\t")
+        case .ascii: return 0x1F
         case .currentSeparator:
             switch settings.mode {
             case .csv: return UInt8(ascii: ",")
@@ -70,6 +74,11 @@ struct ImportOptions: Equatable {
                 return bytes[0]
             }
         }
+    }
+
+    /// Read as sqlite3's ascii mode does: `--ascii`, or no format in ascii mode.
+    func isASCII(settings: Settings) -> Bool {
+        format == .ascii || (format == .currentSeparator && settings.mode == .ascii)
     }
 
     /// `"schema"."table"`, or `"table"` in main.

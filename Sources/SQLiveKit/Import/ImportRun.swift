@@ -33,6 +33,8 @@ struct ImportRun {
                 try badRow(record.line, problem)
                 continue
             }
+            // As in sqlite3, ascii mode skips a record whose first field is empty.
+            if !reader.quoting && record.range(ofField: 0).isEmpty { continue }
             if record.fieldCount != columnCount {
                 // As sqlite3: a short row (a blank line too) is filled with NULL, a long
                 // one loses its extra fields, and either is said on stderr in its words.
