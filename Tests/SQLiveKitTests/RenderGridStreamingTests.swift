@@ -8,16 +8,22 @@ import Testing
         StoredRow(cells: [StoredRow.Cell(kind: .text, bytes: Array(text.utf8), number: 0)])
     }
 
-    @Test func on_a_terminal_rows_after_the_window_keep_its_widths_and_are_cut_and_it_says_so() {
+    /// One text column `v` holding `texts`, drawn with a small window, on a terminal of
+    /// `terminalWidth` columns or, when nil, into a file.
+    private func grid(_ texts: [String], style: GridStyle, windowSize: Int, terminalWidth: Int?) -> String {
         let target = MemoryTarget()
         let output = OutputBuffer(target: target)
-        let context = RenderContext(settings: Settings(), output: output, terminalWidth: 80)
-        let renderer = GridRenderer(context, style: .box, windowSize: 2)
+        let context = RenderContext(settings: Settings(), output: output, terminalWidth: terminalWidth)
+        let renderer = GridRenderer(context, style: style, windowSize: windowSize)
         renderer.begin(columns: ["v"])
-        for text in ["a", "bb", "cccccc", "日本"] { renderer.write(row: textRow(text)) }
+        for text in texts { renderer.write(row: textRow(text)) }
         renderer.finish()
         output.flush()
-        #expect(target.text == """
+        return target.text
+    }
+
+    @Test func on_a_terminal_rows_after_the_window_keep_its_widths_and_are_cut_and_it_says_so() {
+        #expect(grid(["a", "bb", "cccccc", "日本"], style: .box, windowSize: 2, terminalWidth: 80) == """
             ┌────┐
             │ v  │
             ├────┤
@@ -32,14 +38,7 @@ import Testing
     }
 
     @Test func outside_a_terminal_rows_after_the_window_widen_the_columns_and_are_never_cut() {
-        let target = MemoryTarget()
-        let output = OutputBuffer(target: target)
-        let renderer = GridRenderer(RenderContext(settings: Settings(), output: output), style: .box, windowSize: 2)
-        renderer.begin(columns: ["v"])
-        for text in ["a", "bb", "cccccc", "日本"] { renderer.write(row: textRow(text)) }
-        renderer.finish()
-        output.flush()
-        #expect(target.text == """
+        #expect(grid(["a", "bb", "cccccc", "日本"], style: .box, windowSize: 2, terminalWidth: nil) == """
             ┌────────┐
             │   v    │
             ├────────┤
@@ -53,26 +52,11 @@ import Testing
     }
 
     @Test func outside_a_terminal_a_multi_line_row_after_the_window_puts_rules_between_all_rows() {
-        let target = MemoryTarget()
-        let output = OutputBuffer(target: target)
-        let renderer = GridRenderer(RenderContext(settings: Settings(), output: output), style: .table, windowSize: 1)
-        renderer.begin(columns: ["v"])
-        for text in ["a", "b", "c\nd", "e"] { renderer.write(row: textRow(text)) }
-        renderer.finish()
-        output.flush()
-        #expect(target.text == "+---+\n| v |\n+---+\n| a |\n+---+\n| b |\n+---+\n| c |\n| d |\n+---+\n| e |\n+---+\n")
+        #expect(grid(["a", "b", "c\nd", "e"], style: .table, windowSize: 1, terminalWidth: nil) == "+---+\n| v |\n+---+\n| a |\n+---+\n| b |\n+---+\n| c |\n| d |\n+---+\n| e |\n+---+\n")
     }
 
     @Test func on_a_terminal_a_multi_line_row_after_the_window_starts_dividers() {
-        let target = MemoryTarget()
-        let output = OutputBuffer(target: target)
-        let context = RenderContext(settings: Settings(), output: output, terminalWidth: 80)
-        let renderer = GridRenderer(context, style: .table, windowSize: 1)
-        renderer.begin(columns: ["v"])
-        for text in ["a", "b", "c\nd", "e"] { renderer.write(row: textRow(text)) }
-        renderer.finish()
-        output.flush()
-        #expect(target.text == "+---+\n| v |\n+---+\n| a |\n| b |\n+---+\n| c |\n| d |\n+---+\n| e |\n+---+\n(4 rows)\n")
+        #expect(grid(["a", "b", "c\nd", "e"], style: .table, windowSize: 1, terminalWidth: 80) == "+---+\n| v |\n+---+\n| a |\n| b |\n+---+\n| c |\n| d |\n+---+\n| e |\n+---+\n(4 rows)\n")
     }
 
     @Test func a_spill_gives_back_every_record_in_order_even_one_longer_than_a_chunk() {

@@ -353,22 +353,20 @@ final class GridRenderer: ResultRenderer {
         let cellLines = cellLines, cellClasses = cellClasses, output = output
         let rowStart = rowStart, cellGap = cellGap, rowEnd = rowEnd
         let height = cellLines.reduce(1) { max($0, $1.count) }
-        do {
-            for lineIndex in 0..<height {
-                output.append(rowStart)
-                for column in cellLines.indices {
-                    let cell = cellLines[column]
-                    if column > 0 { output.append(cellGap) }
-                    if lineIndex < cell.count {
-                        let line = lineList[cell.lowerBound + lineIndex]
-                        writeLine(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), displayWidth: line.width,
-                                  width: widths[column], centered: centered, storageClass: cellClasses[column], to: output)
-                    } else {
-                        output.append(UInt8(ascii: " "), count: widths[column])
-                    }
+        for lineIndex in 0..<height {
+            output.append(rowStart)
+            for column in cellLines.indices {
+                let cell = cellLines[column]
+                if column > 0 { output.append(cellGap) }
+                if lineIndex < cell.count {
+                    let line = lineList[cell.lowerBound + lineIndex]
+                    writeLine(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), displayWidth: line.width,
+                              width: widths[column], centered: centered, storageClass: cellClasses[column], to: output)
+                } else {
+                    output.append(UInt8(ascii: " "), count: widths[column])
                 }
-                output.append(rowEnd)
             }
+            output.append(rowEnd)
         }
     }
 
@@ -378,33 +376,31 @@ final class GridRenderer: ResultRenderer {
     private func writeLine(_ bytes: UnsafeBufferPointer<UInt8>, displayWidth: Int, width: Int, centered: Bool,
                            storageClass: StorageClass?, to output: OutputBuffer) {
         let isNull = storageClass == .null
-        do {
-            let isNumber = storageClass == .integer || storageClass == .real
-            if displayWidth <= width || isNumber {
-                let padding = max(0, width - displayWidth)
-                let left = centered ? padding / 2 : 0
-                output.append(UInt8(ascii: " "), count: left)
-                if isNull { styler.open(.null, in: output) }
-                output.append(bytes)
-                if isNull { styler.close(.null, in: output) }
-                output.append(UInt8(ascii: " "), count: padding - left)
-                return
-            }
-            cutValues += 1
-            var used = 0
-            var end = 0
-            while end < bytes.count {
-                let (scalarWidth, length) = UTF8Scalar.width(bytes, at: end)
-                if used + scalarWidth > width - 1 { break }
-                used += scalarWidth
-                end += length
-            }
+        let isNumber = storageClass == .integer || storageClass == .real
+        if displayWidth <= width || isNumber {
+            let padding = max(0, width - displayWidth)
+            let left = centered ? padding / 2 : 0
+            output.append(UInt8(ascii: " "), count: left)
             if isNull { styler.open(.null, in: output) }
-            output.append(UnsafeBufferPointer(rebasing: bytes[..<end]))
-            output.append(Self.ellipsis)
+            output.append(bytes)
             if isNull { styler.close(.null, in: output) }
-            output.append(UInt8(ascii: " "), count: width - 1 - used)
+            output.append(UInt8(ascii: " "), count: padding - left)
+            return
         }
+        cutValues += 1
+        var used = 0
+        var end = 0
+        while end < bytes.count {
+            let (scalarWidth, length) = UTF8Scalar.width(bytes, at: end)
+            if used + scalarWidth > width - 1 { break }
+            used += scalarWidth
+            end += length
+        }
+        if isNull { styler.open(.null, in: output) }
+        output.append(UnsafeBufferPointer(rebasing: bytes[..<end]))
+        output.append(Self.ellipsis)
+        if isNull { styler.close(.null, in: output) }
+        output.append(UInt8(ascii: " "), count: width - 1 - used)
     }
 
     private static let ellipsis = Array("…".utf8)
