@@ -3,8 +3,9 @@ import Testing
 
 /// `box`, `table` and `markdown` into a pipe or a file draw what sqlite3 draws, byte for
 /// byte, however far down the widest value is: sqlive sizes the columns from every row (rows
-/// after the first hundred wait in a temporary file), so a report never loses data, and
-/// memory stays bounded where sqlite3 holds the whole result.
+/// after the first hundred wait in a temporary file), so a report never loses data (a value
+/// longer than 60 characters wraps, as in sqlite3), and memory stays bounded where sqlite3
+/// holds the whole result.
 @Suite struct GridWholeValuesTests {
     /// 250 rows; row 200 holds the widest value, row 150 two lines, every third a NULL.
     static let query = """
@@ -34,6 +35,23 @@ import Testing
             let script = ".mode \(mode)\n\(query)"
             let expected = try BinaryRunner.sqlite3([":memory:"], input: script)
             let actual = try BinaryRunner.sqlive([":memory:"], input: script)
+            #expect(actual.stdout == expected.stdout, "\(mode)")
+        }
+    }
+
+    /// sqlite3 wraps values at 60 characters and cuts column names there: so does sqlive,
+    /// also for a long value after row 100.
+    @Test func values_longer_than_60_characters_wrap_as_in_sqlite3() throws {
+        let query = """
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 150)
+            SELECT x AS \(String(repeating: "n", count: 70)), CASE x WHEN 120 THEN printf('%.130c', 'q') ELSE 'v' END AS v
+            FROM c;
+            """
+        for mode in ["box", "table", "markdown"] {
+            let script = ".mode \(mode)\n\(query)"
+            let expected = try BinaryRunner.sqlite3([":memory:"], input: script)
+            let actual = try BinaryRunner.sqlive([":memory:"], input: script)
+            #expect(expected.stdout.contains("│ " + String(repeating: "q", count: 60) + " │") || mode != "box")
             #expect(actual.stdout == expected.stdout, "\(mode)")
         }
     }
@@ -71,7 +89,9 @@ import Testing
             line.hasPrefix("maxrss_kib=") ? Int(line.dropFirst("maxrss_kib=".count)) : nil
         }.last ?? -1
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").count == 300_000 + 4)
+        // Each value wraps onto four lines (60 + 60 + 60 + 20 characters), with a rule
+        // between rows: 5 lines a row, the last rule replaced by the bottom one, and the top.
+        #expect(result.stdout.split(separator: "\n").count == 300_000 * 5 + 3)
         #expect(maxRSS > 0 && maxRSS < 48 * 1024, "max RSS \(maxRSS) KiB")
     }
 }

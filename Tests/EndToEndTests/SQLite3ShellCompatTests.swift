@@ -44,6 +44,7 @@ import Testing
         // .show in sqlite3's layout.
         script("show after settings", ".mode csv\n.width 3 -4\n.nullvalue N\n.eqp on\n.stats on\n.show"),
         Case("show with -stats", arguments: ["-stats", ":memory:"], bytes: Array(".show".utf8)),
+        Case("-interactive with a command", arguments: [":memory:", "--interactive", ".print squirrel"], bytes: []),
         script("stats refuses a second word", ".stats off BAD\nselect 1;"),
         script("prompt is accepted", ".prompt 'a> ' 'b> '\n.prompt\nselect 1;"),
         // Bytes that are not UTF-8 in .print.

@@ -38,6 +38,9 @@ public enum SQLite3Options {
             "separator": .optionTakingValue("--separator"),
             // Kept as the `.stats` setting, as if run first (`.show` says it is on).
             "stats": .arguments(["--cmd", ".stats on"]),
+            // Accepted so that sqlite3 command lines run; sqlive is interactive exactly when
+            // standard input and output are a terminal (docs/SQLITE3.md).
+            "interactive": .arguments([]),
             "version": .arguments(["--sqlite-version"]),
         ]
         for mode in ["ascii", "box", "column", "csv", "html", "json", "line", "list", "markdown", "quote", "table", "tabs"] {
@@ -49,7 +52,6 @@ public enum SQLite3Options {
             "A": "sqlive does not read SQL archives",
             "append": "sqlive does not append databases to other files",
             "deserialize": "sqlive opens database files only through SQLite's file VFS",
-            "interactive": "sqlive is interactive when standard input and output are a terminal",
             "lookaside": "sqlive leaves SQLite's memory settings at their defaults",
             "maxsize": "sqlive opens database files only through SQLite's file VFS",
             "memtrace": "sqlive leaves SQLite's memory settings at their defaults",

@@ -35,6 +35,9 @@ final class GridRenderer: ResultRenderer {
     private let terminalWidth: Int?
     private let styler: CellStyler
     private let windowSize: Int
+    /// Outside a terminal, values wrap and names are cut at this many characters, as in
+    /// sqlite3 (its `--wrap 60`); nil on a terminal, where the grid fits the screen instead.
+    private let wrapLimit: Int?
     private var columns: [String] = []
 
     // MARK: - Mutable State
@@ -75,6 +78,7 @@ final class GridRenderer: ResultRenderer {
         terminalWidth = context.terminalWidth
         styler = CellStyler(context)
         self.windowSize = max(1, windowSize)
+        wrapLimit = context.terminalWidth == nil ? ColumnRenderer.wrapWidth : nil
     }
 
     /// How many rows the renderer holds right now: never more than the window.
@@ -127,7 +131,7 @@ final class GridRenderer: ResultRenderer {
     private func startGrid() {
         var natural = columns.indices.map { index in
             lines.removeAll()
-            let header = lines.append(columns[index])
+            let header = appendName(columns[index])
             return max(1, lines.width(of: header), spilledWidths.isEmpty ? 0 : spilledWidths[index])
         }
         var isNumeric = columns.map { _ in true }
@@ -150,7 +154,7 @@ final class GridRenderer: ResultRenderer {
         cellLines.removeAll(keepingCapacity: true)
         cellClasses.removeAll(keepingCapacity: true)
         for name in columns {
-            cellLines.append(lines.append(name))
+            cellLines.append(appendName(name))
             cellClasses.append(nil)
         }
         let headerLines = lines.lines
@@ -189,9 +193,10 @@ final class GridRenderer: ResultRenderer {
         var multiLine = false
         for index in 0..<row.columnCount {
             let kind = row.storageClass(at: index)
-            let cell = kind == .null
+            var cell = kind == .null
                 ? nullValue.withUnsafeBufferPointer { lines.append($0) }
                 : row.withText(at: index) { lines.append($0) }
+            if let wrapLimit { cell = lines.wrap(from: cell.lowerBound, limit: wrapLimit) }
             record.append(Self.code(of: kind))
             Self.appendNumber(cell.count, to: &record)
             var width = 0
@@ -340,10 +345,18 @@ final class GridRenderer: ResultRenderer {
     }
 
     private func appendCell<Row: ResultRow>(of row: Row, at index: Int) -> Range<Int> {
-        if row.storageClass(at: index) == .null {
-            return nullValue.withUnsafeBufferPointer { lines.append($0) }
-        }
-        return row.withText(at: index) { lines.append($0) }
+        let cell = row.storageClass(at: index) == .null
+            ? nullValue.withUnsafeBufferPointer { lines.append($0) }
+            : row.withText(at: index) { lines.append($0) }
+        guard let wrapLimit else { return cell }
+        return lines.wrap(from: cell.lowerBound, limit: wrapLimit)
+    }
+
+    /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
+    private func appendName(_ name: String) -> Range<Int> {
+        let header = lines.append(name)
+        if let wrapLimit { lines.cut(from: header.lowerBound, limit: wrapLimit) }
+        return header
     }
 
     /// Writes the lines in ``cellLines`` side by side, as many output lines as the tallest cell.
