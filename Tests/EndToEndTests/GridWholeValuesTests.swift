@@ -39,8 +39,8 @@ import Testing
         }
     }
 
-    /// sqlite3 wraps values at 60 characters and cuts column names there: so does sqlive,
-    /// also for a long value after row 100.
+    /// After `.mode`, sqlite3 wraps values at 60 characters and cuts column names there: so
+    /// does sqlive, also for a long value after row 100; `-box` on the command line does not.
     @Test func values_longer_than_60_characters_wrap_as_in_sqlite3() throws {
         let query = """
             WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 150)
@@ -53,6 +53,10 @@ import Testing
             let actual = try BinaryRunner.sqlive([":memory:"], input: script)
             #expect(expected.stdout.contains("│ " + String(repeating: "q", count: 60) + " │") || mode != "box")
             #expect(actual.stdout == expected.stdout, "\(mode)")
+            // The command line's -box does not wrap, in sqlite3 as in sqlive.
+            let unwrapped = try BinaryRunner.sqlite3(["-\(mode)", ":memory:"], input: query)
+            #expect(unwrapped.stdout.contains(String(repeating: "q", count: 130)))
+            #expect(try BinaryRunner.sqlive(["-\(mode)", ":memory:"], input: query).stdout == unwrapped.stdout, "-\(mode)")
         }
     }
 
@@ -89,9 +93,8 @@ import Testing
             line.hasPrefix("maxrss_kib=") ? Int(line.dropFirst("maxrss_kib=".count)) : nil
         }.last ?? -1
         #expect(result.status == 0)
-        // Each value wraps onto four lines (60 + 60 + 60 + 20 characters), with a rule
-        // between rows: 5 lines a row, the last rule replaced by the bottom one, and the top.
-        #expect(result.stdout.split(separator: "\n").count == 300_000 * 5 + 3)
+        // `--mode box`, as sqlite3's `-box`, does not wrap: one line a row.
+        #expect(result.stdout.split(separator: "\n").count == 300_000 + 4)
         #expect(maxRSS > 0 && maxRSS < 48 * 1024, "max RSS \(maxRSS) KiB")
     }
 }

@@ -31,5 +31,7 @@ struct ModeCommand: MetaCommand {
         // sqlite3 ignores what follows a mode that takes no table: a script goes on.
         ignoreExtra(arguments, keeping: mode == .insert ? 2 : 1, in: session)
         session.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)
+        // sqlite3's .mode wraps grid values at 60 characters (its `--wrap 60`).
+        session.settings.wrapWidth = ColumnRenderer.wrapWidth
     }
 }

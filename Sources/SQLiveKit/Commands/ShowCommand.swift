@@ -36,7 +36,7 @@ struct ShowCommand: MetaCommand {
             ("eqp", settings.eqp.rawValue),
             ("explain", settings.explain.rawValue),
             ("headers", onOff(settings.showHeaders)),
-            ("mode", modeText(settings.mode)),
+            ("mode", modeText(settings.mode, wrap: settings.wrapWidth)),
             ("nullvalue", CEscaped.quoted(settings.nullValue)),
             ("output", session.outputName),
             ("colseparator", CEscaped.quoted(settings.columnSeparator)),
@@ -64,10 +64,10 @@ struct ShowCommand: MetaCommand {
     }
 
     /// sqlite3 names `tabs` `list`, and lists the options of the grid modes.
-    private static func modeText(_ mode: OutputMode) -> String {
+    private static func modeText(_ mode: OutputMode, wrap: Int) -> String {
         switch mode {
         case .tabs: "list"
-        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap 60 --wordwrap off --noquote"
+        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap \(wrap) --wordwrap off --noquote"
         default: mode.rawValue
         }
     }

@@ -36,7 +36,8 @@ final class GridRenderer: ResultRenderer {
     private let styler: CellStyler
     private let windowSize: Int
     /// Outside a terminal, values wrap and names are cut at this many characters, as in
-    /// sqlite3 (its `--wrap 60`); nil on a terminal, where the grid fits the screen instead.
+    /// sqlite3 (``Settings/wrapWidth``); nil on a terminal, where the grid fits the screen
+    /// instead, and when the setting is 0.
     private let wrapLimit: Int?
     private var columns: [String] = []
 
@@ -78,7 +79,8 @@ final class GridRenderer: ResultRenderer {
         terminalWidth = context.terminalWidth
         styler = CellStyler(context)
         self.windowSize = max(1, windowSize)
-        wrapLimit = context.terminalWidth == nil ? ColumnRenderer.wrapWidth : nil
+        let wrapWidth = context.settings.wrapWidth
+        wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
     }
 
     /// How many rows the renderer holds right now: never more than the window.
