@@ -68,6 +68,19 @@ import Testing
         script("import without a table", ".import FOO\nselect 1;"),
         script("import with an extra word", ".import FOO BAR BAD\nselect 1;"),
         script("output with an extra word", ".output FOO BAD\nselect 1;"),
+        // .width in box, table and markdown: the column is that wide and values wrap there.
+        script("width in grid modes", """
+            .nullvalue NADA
+            .headers on
+            .width 10 5 0
+            .mode box
+            SELECT 1 AS a, 'too long for one line' AS bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, NULL AS c
+            UNION ALL SELECT 22222222222222, 'x', 'y';
+            .mode table
+            SELECT 'too long for one line' AS a;
+            .mode markdown
+            SELECT 'too long for one line' AS a;
+            """),
         // .import in ascii mode: 0x1F and 0x1E, quotes are data, an empty first field skipped.
         script("import in ascii mode", #"""
             .mode ascii

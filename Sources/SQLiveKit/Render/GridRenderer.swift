@@ -39,6 +39,11 @@ final class GridRenderer: ResultRenderer {
     /// sqlite3 (``Settings/wrapWidth``); nil on a terminal, where the grid fits the screen
     /// instead, and when the setting is 0.
     private let wrapLimit: Int?
+    /// Outside a terminal, the `.width` of each column when not 0: the column is that wide
+    /// and its values wrap there, as in sqlite3 (negative widths are not right-aligned).
+    private let requestedWidths: [Int]
+    /// Per column: where values wrap, from ``requestedWidths`` or ``wrapLimit``.
+    private var wrapLimits: [Int?] = []
     private var columns: [String] = []
 
     // MARK: - Mutable State
@@ -81,6 +86,7 @@ final class GridRenderer: ResultRenderer {
         self.windowSize = max(1, windowSize)
         let wrapWidth = context.settings.wrapWidth
         wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
+        requestedWidths = context.terminalWidth == nil ? context.settings.columnWidths.map { abs($0) } : []
     }
 
     /// How many rows the renderer holds right now: never more than the window.
@@ -88,6 +94,9 @@ final class GridRenderer: ResultRenderer {
 
     func begin(columns: [String]) {
         self.columns = columns
+        wrapLimits = columns.indices.map { index in
+            index < requestedWidths.count && requestedWidths[index] > 0 ? requestedWidths[index] : wrapLimit
+        }
     }
 
     func write<Row: ResultRow>(row: Row) {
@@ -133,13 +142,16 @@ final class GridRenderer: ResultRenderer {
     private func startGrid() {
         var natural = columns.indices.map { index in
             lines.removeAll()
-            let header = appendName(columns[index])
+            let header = appendName(columns[index], column: index)
             return max(1, lines.width(of: header), spilledWidths.isEmpty ? 0 : spilledWidths[index])
         }
         var isNumeric = columns.map { _ in true }
         var widestValue = 0
         for row in window {
             widestValue = max(widestValue, measure(row, widths: &natural, isNumeric: &isNumeric))
+        }
+        for (index, width) in requestedWidths.enumerated() where width > 0 && index < natural.count {
+            natural[index] = width
         }
         guard let widths = ColumnFitting.fit(natural, keeping: isNumeric, terminalWidth: terminalWidth) else {
             startExpanded(widestValue: widestValue)
@@ -155,8 +167,8 @@ final class GridRenderer: ResultRenderer {
         lines.removeAll()
         cellLines.removeAll(keepingCapacity: true)
         cellClasses.removeAll(keepingCapacity: true)
-        for name in columns {
-            cellLines.append(appendName(name))
+        for (index, name) in columns.enumerated() {
+            cellLines.append(appendName(name, column: index))
             cellClasses.append(nil)
         }
         let headerLines = lines.lines
@@ -198,7 +210,7 @@ final class GridRenderer: ResultRenderer {
             var cell = kind == .null
                 ? nullValue.withUnsafeBufferPointer { lines.append($0) }
                 : row.withText(at: index) { lines.append($0) }
-            if let wrapLimit { cell = lines.wrap(from: cell.lowerBound, limit: wrapLimit) }
+            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit) }
             record.append(Self.code(of: kind))
             Self.appendNumber(cell.count, to: &record)
             var width = 0
@@ -350,14 +362,14 @@ final class GridRenderer: ResultRenderer {
         let cell = row.storageClass(at: index) == .null
             ? nullValue.withUnsafeBufferPointer { lines.append($0) }
             : row.withText(at: index) { lines.append($0) }
-        guard let wrapLimit else { return cell }
-        return lines.wrap(from: cell.lowerBound, limit: wrapLimit)
+        guard let limit = wrapLimits[index] else { return cell }
+        return lines.wrap(from: cell.lowerBound, limit: limit)
     }
 
     /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
-    private func appendName(_ name: String) -> Range<Int> {
+    private func appendName(_ name: String, column: Int) -> Range<Int> {
         let header = lines.append(name)
-        if let wrapLimit { lines.cut(from: header.lowerBound, limit: wrapLimit) }
+        if let limit = wrapLimits[column] { lines.cut(from: header.lowerBound, limit: limit) }
         return header
     }
 
