@@ -77,8 +77,7 @@ import SQLiveTestSupport
         #expect(result.stderr == """
             error: stdin:1: .mode: unknown mode nonsense
               modes: box table markdown column csv tabs list ascii json line quote insert html tcl
-            error: stdin:2: .headers: expected on or off, not maybe
-              usage: .headers on|off
+            warning: .headers: maybe is not on or off; taken as off, as sqlite3 takes it
             error: stdin:3: .nullvalue: missing argument
               usage: .nullvalue TEXT
             error: stdin:4: .separator: too many arguments

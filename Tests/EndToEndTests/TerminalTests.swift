@@ -135,8 +135,9 @@ final class TerminalTests {
         try terminal.type("n")
         try terminal.press("Enter")
         try terminal.waitForScreen("the command run") { $0.hasSuffix("sqlive> .headers on\nsqlive>") }
-        let screen = try enter(".headers", in: terminal, expecting: "headers: on\nsqlive>")
-        #expect(screen.hasSuffix("sqlive> .headers on\nsqlive> .headers\nheaders: on\nsqlive>"))
+        try terminal.type(".show")
+        try terminal.press("Enter")
+        try terminal.waitForScreen("the setting shown") { $0.contains("     headers: on\n") && $0.hasSuffix("sqlive>") }
     }
 
     @Test func tab_completes_table_and_column_names() throws {

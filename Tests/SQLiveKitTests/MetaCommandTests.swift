@@ -41,7 +41,7 @@ import SQLiveTestSupport
 
     @Test func did_you_mean_suggests_only_near_misses_and_names_absent_sqlite3_commands() throws {
         let session = try TestSession()
-        session.run(".tabels\n.hedaers on\n.xyzzy\n.prompt 'a> '\n.ar --list\n.lnt")
+        session.run(".tabels\n.hedaers on\n.xyzzy\n.sha3sum\n.ar --list\n.lnt")
         #expect(session.errorText == """
             error: test.sql:1: unknown command .tabels
               did you mean .tables? (.help lists every command)
@@ -49,8 +49,8 @@ import SQLiveTestSupport
               did you mean .headers? (.help lists every command)
             error: test.sql:3: unknown command .xyzzy
               type .help for the list of commands
-            error: test.sql:4: unknown command .prompt: sqlite3's .prompt is not in sqlive
-              \(SQLite3Commands.absent["prompt"] ?? "")
+            error: test.sql:4: unknown command .sha3sum: sqlite3's .sha3sum is not in sqlive
+              \(SQLite3Commands.absent["sha3sum"] ?? "")
             error: test.sql:5: unknown command .ar: sqlite3's .archive is not in sqlive
               sqlive does not read or write SQL archives (sqlar); use sqlite3 -A
             error: test.sql:6: unknown command .lnt
@@ -69,9 +69,10 @@ import SQLiveTestSupport
 
     @Test func commands_answer_to_unambiguous_prefixes() throws {
         let session = try TestSession()
-        #expect(session.run(".hea on\n.headers") == "headers: on\n")
+        session.run(".hea on")
+        #expect(session.session.settings.showHeaders)
         session.run(".s")
-        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .shell, .show, .sql\n")
+        #expect(session.errorText == "error: test.sql:1: ambiguous command .s: could be .schema, .separator, .shell, .show, .sql, .stats\n")
     }
 
     @Test func tables_lists_tables_and_views_in_columns() throws {
@@ -108,18 +109,31 @@ import SQLiveTestSupport
         #expect(session.run(".nullvalue ∅\n.separator \" : \" \";\\n\"\nselect 1, null;") == "1 : ∅;\n")
     }
 
-    @Test func show_lists_the_settings() throws {
+    @Test func show_lists_the_settings_as_sqlite3_does() throws {
         let session = try TestSession()
-        #expect(session.run(".mode csv\n.timeout 250\n.show") == """
-                database: :memory:
-                    mode: csv
-                 headers: off
-               nullvalue: ""
-            colseparator: ","
-            rowseparator: "\\r\\n"
-                   width:\u{20}
-                  output: stdout
+        #expect(session.run(".mode csv\n.width 3 -4\n.separator \"\u{1F}\"\n.stats on\n.show") == """
                     echo: off
+                     eqp: off
+                 explain: auto
+                 headers: off
+                    mode: csv
+               nullvalue: ""
+                  output: stdout
+            colseparator: "\\037"
+            rowseparator: "\\r\\n"
+                   stats: on
+                   width: 3 -4\u{20}
+                filename: :memory:
+
+            """)
+    }
+
+    @Test func show_at_the_prompt_adds_sqlives_own_settings() throws {
+        let session = try TestSession(environment: SessionEnvironment(isInteractive: true))
+        let shown = session.run(".timeout 250\n.show")
+        #expect(shown.hasSuffix("""
+                filename: :memory:
+               read-only: off
                     bail: off
                    timer: off
                  changes: off
@@ -127,7 +141,22 @@ import SQLiveTestSupport
                  timeout: 250 ms
                 external: off
                   layout: dock (automatic height)
-                   trace: off
+                  events: off
+
+            """))
+    }
+
+    @Test func toggles_take_one_argument_as_sqlite3_does_and_read_words_leniently() throws {
+        let session = try TestSession()
+        session.run(".headers\n.bail on off\n.echo maybe\n.timer 2")
+        #expect(session.session.settings.timer)
+        #expect(session.session.errorCount == 2)
+        #expect(session.errorText == """
+            error: test.sql:1: .headers: expected on or off
+              usage: .headers on|off (now off; .show lists every setting)
+            error: test.sql:2: .bail: expected on or off
+              usage: .bail on|off (now off; .show lists every setting)
+            warning: .echo: maybe is not on or off; taken as off, as sqlite3 takes it
 
             """)
     }

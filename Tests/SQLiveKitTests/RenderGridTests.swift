@@ -122,7 +122,7 @@ import Testing
             +----+---------------+-------+
             | 1  | a fairly lon… | short |
             +----+---------------+-------+
-            (1 row)
+            (1 row; 1 value cut to fit: .mode line or .once FILE shows them whole)
 
             """)
     }
@@ -136,7 +136,7 @@ import Testing
             +----------+
             | 日本語…  |
             +----------+
-            (1 row)
+            (1 row; 1 value cut to fit: .mode line or .once FILE shows them whole)
 
             """)
     }

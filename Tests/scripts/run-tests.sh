@@ -10,6 +10,11 @@ log=$(mktemp "${TMPDIR:-/tmp}/sqlive-tests.XXXXXX")
 trap 'rm -f "$log"' EXIT
 swift test --skip-build --skip 'BenchmarkTests' "$@" 2>&1 | tee "$log" | grep -E '^(✘|✔ Test run with|➜ )' | cut -c1-2000
 status=${PIPESTATUS[0]}
+if [ "$status" -ne 0 ]; then
+    # What each failure recorded (expected and actual values), which the summary above cuts.
+    echo "--- details of the failures:"
+    awk '/^✘ Test .* recorded an issue/ { shown = 40 } shown > 0 { print; shown-- }' "$log" | cut -c1-300
+fi
 if [ "${CI:-}" = "true" ]; then
     skipped=$(grep -E '^➜ .*skipped' "$log" || true)
     if [ -n "$skipped" ]; then

@@ -24,7 +24,7 @@ send() {
     tries=0
     until grep -q "^-- step $step done$" "$work/transcript"; do
         tries=$((tries + 1))
-        [ $tries -lt 200 ] || { echo "sqlive did not answer step $step" >&2; cat "$work/transcript" >&2; exit 1; }
+        [ $tries -lt 600 ] || { echo "sqlive did not answer step $step" >&2; cat "$work/transcript" >&2; exit 1; }
         sleep 0.05
     done
 }

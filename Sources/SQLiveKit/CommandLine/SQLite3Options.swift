@@ -36,6 +36,11 @@ public enum SQLite3Options {
             "readonly": .arguments(["--readonly"]),
             "safe": .arguments(["--safe"]),
             "separator": .optionTakingValue("--separator"),
+            // Kept as the `.stats` setting, as if run first (`.show` says it is on).
+            "stats": .arguments(["--cmd", ".stats on"]),
+            // Accepted so that sqlite3 command lines run; sqlive is interactive exactly when
+            // standard input and output are a terminal (docs/SQLITE3.md).
+            "interactive": .arguments([]),
             "version": .arguments(["--sqlite-version"]),
         ]
         for mode in ["ascii", "box", "column", "csv", "html", "json", "line", "list", "markdown", "quote", "table", "tabs"] {
@@ -47,7 +52,6 @@ public enum SQLite3Options {
             "A": "sqlive does not read SQL archives",
             "append": "sqlive does not append databases to other files",
             "deserialize": "sqlive opens database files only through SQLite's file VFS",
-            "interactive": "sqlive is interactive when standard input and output are a terminal",
             "lookaside": "sqlive leaves SQLite's memory settings at their defaults",
             "maxsize": "sqlive opens database files only through SQLite's file VFS",
             "memtrace": "sqlive leaves SQLite's memory settings at their defaults",
@@ -55,7 +59,6 @@ public enum SQLite3Options {
             "nofollow": "sqlive has no option to refuse symbolic links",
             "nonce": "sqlive's --safe mode has no escape",
             "pagecache": "sqlive leaves SQLite's memory settings at their defaults",
-            "stats": "sqlive prints no memory statistics",
             "vfs": "sqlive opens database files only through SQLite's file VFS",
             "zip": "sqlive does not read ZIP archives",
         ]

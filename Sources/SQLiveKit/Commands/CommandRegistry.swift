@@ -26,7 +26,8 @@ public struct CommandRegistry: Sendable {
     func run(line: String, in session: Session) throws(Diagnostic) {
         var words = CommandLineTokenizer.words(line)
         guard !words.isEmpty else { return }
-        let typed = String(words.removeFirst().dropFirst())
+        // sqlite3 takes quotes off the name too: `.'explain' off` is `.explain off`.
+        let typed = Self.unquoted(String(words.removeFirst().dropFirst()))
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
@@ -39,6 +40,11 @@ public struct CommandRegistry: Sendable {
         } else {
             try command.run(words, in: session)
         }
+    }
+
+    private static func unquoted(_ name: String) -> String {
+        guard name.count >= 2, let first = name.first, first == "'" || first == "\"", name.last == first else { return name }
+        return String(name.dropFirst().dropLast())
     }
 
     func unknownCommand(_ typed: String) -> Diagnostic {

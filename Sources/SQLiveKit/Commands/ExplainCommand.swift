@@ -21,8 +21,15 @@ struct ExplainCommand: RawTextCommand {
         """
 
     func run(text query: String, in session: Session) throws(Diagnostic) {
+        let words = CommandLineTokenizer.words(query)
         if let setting = Self.setting(query) {
             session.settings.explain = setting
+            ignoreExtra(words, keeping: 1, in: session)
+            return
+        }
+        // A quoted argument is no query: sqlite3 reads it as a setting it does not know.
+        if words.count == 1, let first = query.first, first == "'" || first == "\"" {
+            session.settings.explain = BooleanArgument.lenient(words[0], for: self, in: session) ? .on : .off
             return
         }
         let steps = try session.withStatement(of: query) { statement, db in
@@ -39,8 +46,9 @@ struct ExplainCommand: RawTextCommand {
     /// nothing means on); nil when the argument is a query.
     static func setting(_ text: String) -> ExplainSetting? {
         let words = CommandLineTokenizer.words(text)
-        guard words.count <= 1 else { return nil }
         guard let word = words.first?.lowercased() else { return .on }
+        // `.explain off extra` is sqlite3's setting (it ignores the rest); a query with
+        // several words never starts with one of these words alone.
         switch word {
         case "auto": return .auto
         case "on", "yes", "true": return .on

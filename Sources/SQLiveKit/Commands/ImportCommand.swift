@@ -39,7 +39,9 @@ struct ImportCommand: MetaCommand {
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        let options = try ImportOptions.parse(arguments, for: self)
+        let options = try ImportOptions.parse(arguments, for: self) { problem in
+            session.output.append(SQLite3Usage.text(problem, usage: SQLite3Usage.importCommand))
+        }
         // sqlite3 quirk, kept for the same bytes: importing CSV in csv mode switches the row
         // separator from the output default "\r\n" to the input one, "\n", for good.
         if session.settings.mode == .csv, session.settings.rowSeparator == "\r\n", options.format != .tsv {

@@ -64,6 +64,14 @@ extension MetaCommand {
         Diagnostic(problem.map { ".\(name): \($0)" } ?? ".\(name): wrong arguments", hint: "usage: \(usageLine)")
     }
 
+    /// Warns that the arguments after the first `kept` are ignored, as sqlite3 ignores them,
+    /// so a script written for sqlite3 runs on with the same result.
+    public func ignoreExtra(_ arguments: [String], keeping kept: Int, in session: Session) {
+        guard arguments.count > kept else { return }
+        let extra = arguments[kept...].joined(separator: " ")
+        session.warn(".\(name): \(extra) ignored, as sqlite3 ignores it")
+    }
+
     /// Checks the argument count, so each command states its arity once.
     public func expect(_ arguments: [String], count range: ClosedRange<Int>) throws(Diagnostic) {
         guard range.contains(arguments.count) else {
@@ -80,6 +88,20 @@ public enum BooleanArgument {
         case "on", "yes", "true", "1": return true
         case "off", "no", "false", "0": return false
         default: throw command.usageError("expected on or off, not \(text)")
+        }
+    }
+
+    /// sqlite3's reading of a setting's argument: a number is on unless 0, the words above
+    /// are read as they say, and anything else is off, with a warning, not an error (as in
+    /// sqlite3, whose scripts go on).
+    public static func lenient(_ text: String, for command: some MetaCommand, in session: Session) -> Bool {
+        if let number = Int(text) { return number != 0 }
+        switch text.lowercased() {
+        case "on", "yes", "true": return true
+        case "off", "no", "false": return false
+        default:
+            session.warn(".\(command.name): \(text) is not on or off; taken as off, as sqlite3 takes it")
+            return false
         }
     }
 

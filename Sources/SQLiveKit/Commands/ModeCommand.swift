@@ -16,7 +16,6 @@ struct ModeCommand: MetaCommand {
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...2)
         guard let typed = arguments.first else {
             var line = "current output mode: \(session.settings.mode.rawValue)"
             if session.settings.mode == .insert { line += " \(session.settings.insertTable)" }
@@ -29,9 +28,10 @@ struct ModeCommand: MetaCommand {
             throw Diagnostic(".mode: unknown mode \(typed)",
                              hint: hint + "modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "))
         }
-        if arguments.count == 2 && mode != .insert {
-            throw usageError("only insert mode takes a table name")
-        }
-        session.settings.setMode(mode, table: arguments.count == 2 ? arguments[1] : nil)
+        // sqlite3 ignores what follows a mode that takes no table: a script goes on.
+        ignoreExtra(arguments, keeping: mode == .insert ? 2 : 1, in: session)
+        session.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)
+        // sqlite3's .mode wraps grid values at 60 characters (its `--wrap 60`).
+        session.settings.wrapWidth = ColumnRenderer.wrapWidth
     }
 }

@@ -11,6 +11,9 @@ struct OutputCommand: MetaCommand {
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        if arguments.count > 1 {
+            session.output.append(SQLite3Usage.text("extra parameter: \"\(arguments[1])\". ", usage: SQLite3Usage.outputCommand))
+        }
         try expect(arguments, count: 0...1)
         guard let path = arguments.first, path != "stdout" else {
             if let failure = session.outputs.endRedirection() { session.report(failure) }

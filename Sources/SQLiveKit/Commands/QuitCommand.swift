@@ -7,8 +7,11 @@ struct QuitCommand: MetaCommand {
     let summary = "leave sqlive (exit status CODE, else 1 if something failed, as in sqlite3)"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
-        guard let code = arguments.first else {
+        ignoreExtra(arguments, keeping: 1, in: session)
+        guard let code = arguments.first, Int32(code) != nil else {
+            if let code = arguments.first {
+                session.warn(".\(name): \(code) is not an exit status; ignored, as sqlite3 ignores it")
+            }
             // As sqlite3: leaving does not hide that a statement or command failed.
             session.quitRequested = session.errorCount == 0 ? 0 : 1
             return

@@ -8,7 +8,7 @@ struct TablesCommand: MetaCommand {
     let summary = "list tables and views, optionally those matching a LIKE pattern"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
+        ignoreExtra(arguments, keeping: 1, in: session)
         let names = try SchemaQuery.names(
             in: session,
             sql: """
@@ -45,24 +45,45 @@ struct IndexesCommand: MetaCommand {
 /// `.schema [PATTERN]`: the CREATE statements, in the order they were made.
 struct SchemaCommand: MetaCommand {
     let name = "schema"
-    let usage = "?PATTERN?"
+    let usage = "?--indent? ?--nosys? ?PATTERN?"
     let summary = "show the CREATE statements, optionally of tables matching a LIKE pattern"
+    let details = """
+        .schema PATTERN shows the statements of the tables whose names match PATTERN (a GLOB
+        when it holds *, ? or [, otherwise a LIKE), with their indexes and triggers.
+        --indent lays long CREATE TABLE statements out one column per line, as sqlite3 does;
+        --nosys leaves out SQLite's own tables (sqlite_sequence, sqlite_stat1…).
+        """
 
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
         arguments.isEmpty ? SchemaQuery.tableNames(in: session) : []
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
+        var indent = false
+        var noSystem = false
+        var words: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--indent", "-indent": indent = true
+            case "--nosys", "-nosys": noSystem = true
+            default: words.append(argument)
+            }
+        }
+        try expect(words, count: 0...1)
         // As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes.
-        let pattern = arguments.first ?? "%"
+        let pattern = words.first ?? "%"
+        let system = noSystem ? " AND name NOT LIKE 'sqlite_%'" : ""
         let match = pattern.contains(where: { "*?[".contains($0) }) ? "GLOB ?" : "LIKE ? ESCAPE '\\'"
         let entries = try SchemaQuery.read(session) { db in
             try Row.fetchAll(db, sql: """
-                SELECT type, name, sql FROM sqlite_schema WHERE sql IS NOT NULL AND tbl_name \(match) ORDER BY rowid
+                SELECT type, name, sql FROM sqlite_schema
+                WHERE sql IS NOT NULL AND tbl_name \(match)\(system) ORDER BY rowid
                 """, arguments: [pattern]).map { row -> String in
                 let sql: String = row["sql"]
-                guard row["type"] == "view" else { return Self.asSQLite3Shows(sql) }
+                guard row["type"] == "view" else {
+                    let shown = Self.asSQLite3Shows(sql)
+                    return indent ? SchemaIndenter.indented(shown) : shown
+                }
                 return sql + ViewColumnsComment.comment(forView: row["name"], in: db)
             }
         }
@@ -88,7 +109,7 @@ struct DatabasesCommand: MetaCommand {
     let summary = "list the attached databases and their files"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...0)
+        ignoreExtra(arguments, keeping: 0, in: session)
         let lines = try SchemaQuery.read(session) { db in
             try Row.fetchAll(db, sql: "PRAGMA database_list").map { row -> String in
                 let name: String = row["name"]

@@ -12,13 +12,14 @@ extension ToggleCommand {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
+    /// As in sqlite3, exactly one argument: `.bail` alone is a usage error (scripts that
+    /// rely on its status see the same), which also says what the setting is now.
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
-        guard let value = arguments.first else {
-            session.output.append("\(name): \(session.settings[keyPath: setting] ? "on" : "off")\n")
-            return
+        guard arguments.count == 1 else {
+            let now = session.settings[keyPath: setting] ? "on" : "off"
+            throw Diagnostic(".\(name): expected on or off", hint: "usage: \(usageLine) (now \(now); .show lists every setting)")
         }
-        session.settings[keyPath: setting] = try BooleanArgument.parse(value, for: self)
+        session.settings[keyPath: setting] = BooleanArgument.lenient(arguments[0], for: self, in: session)
     }
 }
 

@@ -1,22 +1,57 @@
-/// `.show`: every setting and its value.
+/// `.show`: the settings, in sqlite3's layout first (the lines scripts written for sqlite3
+/// read), then, at the prompt, sqlive's own settings in the same layout.
+///
+///             echo: off
+///              eqp: off
+///          explain: auto
+///          headers: off
+///             mode: list
+///        nullvalue: ""
+///           output: stdout
+///     colseparator: "|"
+///     rowseparator: "\n"
+///            stats: off
+///            width:
+///         filename: shop.db
 struct ShowCommand: MetaCommand {
     let name = "show"
     let usage = ""
     let summary = "show the current settings"
+    let needsDatabase = false
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
+        var rows = Self.sqlite3Rows(session)
+        if session.environment.isInteractive { rows += Self.sqliveRows(session) }
+        for (key, value) in rows {
+            session.output.append(String(repeating: " ", count: max(0, 12 - key.count)) + key + ": " + value + "\n")
+        }
+    }
+
+    /// What sqlite3 3.40's `.show` prints, in its order and its words.
+    static func sqlite3Rows(_ session: Session) -> [(String, String)] {
         let settings = session.settings
-        let rows: [(String, String)] = [
-            ("database", session.connection.options.displayName + (session.connection.options.readonly ? " (read-only)" : "")),
-            ("mode", settings.mode == .insert ? "insert \(settings.insertTable)" : settings.mode.rawValue),
-            ("headers", onOff(settings.showHeaders)),
-            ("nullvalue", quoted(settings.nullValue)),
-            ("colseparator", quoted(settings.columnSeparator)),
-            ("rowseparator", quoted(settings.rowSeparator)),
-            ("width", settings.columnWidths.map(String.init).joined(separator: " ")),
-            ("output", session.outputs.name),
+        return [
             ("echo", onOff(settings.echo)),
+            ("eqp", settings.eqp.rawValue),
+            ("explain", settings.explain.rawValue),
+            ("headers", onOff(settings.showHeaders)),
+            ("mode", modeText(settings.mode, wrap: settings.wrapWidth)),
+            ("nullvalue", CEscaped.quoted(settings.nullValue)),
+            ("output", session.outputs.name),
+            ("colseparator", CEscaped.quoted(settings.columnSeparator)),
+            ("rowseparator", CEscaped.quoted(settings.rowSeparator)),
+            ("stats", onOff(settings.stats)),
+            ("width", settings.columnWidths.map { "\($0) " }.joined()),
+            ("filename", session.connection.options.displayName),
+        ]
+    }
+
+    /// sqlive's settings that sqlite3 does not have.
+    static func sqliveRows(_ session: Session) -> [(String, String)] {
+        let settings = session.settings
+        return [
+            ("read-only", onOff(session.connection.options.readonly)),
             ("bail", onOff(settings.bail)),
             ("timer", onOff(settings.timer)),
             ("changes", onOff(settings.changes)),
@@ -24,30 +59,38 @@ struct ShowCommand: MetaCommand {
             ("timeout", "\(settings.busyTimeoutMilliseconds) ms"),
             ("external", session.paneBoard.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"),
             ("layout", "\(session.paneBoard.layout)"),
-            ("trace", onOff(session.paneBoard.traceEnabled)),
+            ("events", onOff(session.paneBoard.traceEnabled)),
         ]
-        let width = rows.map(\.0.count).max() ?? 0
-        for (key, value) in rows {
-            session.output.append(String(repeating: " ", count: width - key.count) + key + ": " + value + "\n")
+    }
+
+    /// sqlite3 names `tabs` `list`, and lists the options of the grid modes.
+    private static func modeText(_ mode: OutputMode, wrap: Int) -> String {
+        switch mode {
+        case .tabs: "list"
+        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap \(wrap) --wordwrap off --noquote"
+        default: mode.rawValue
         }
     }
 
-    private func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+    private static func onOff(_ value: Bool) -> String { value ? "on" : "off" }
+}
 
-    /// Shows a separator the way it would be typed: "\t", "\r\n".
-    private func quoted(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "\n": escaped += "\\n"
-            case "\r\n": escaped += "\\r\\n"
-            case "\r": escaped += "\\r"
-            case "\t": escaped += "\\t"
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            default: escaped.append(character)
+/// Text as sqlite3's `.show` writes it: between double quotes, with C escapes for the
+/// backslash, the quote, tab, newline and carriage return, and octal for other controls.
+enum CEscaped {
+    static func quoted(_ text: String) -> String {
+        var escaped = "\""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): escaped += "\\\\"
+            case UInt8(ascii: "\""): escaped += "\\\""
+            case 0x09: escaped += "\\t"
+            case 0x0A: escaped += "\\n"
+            case 0x0D: escaped += "\\r"
+            case ..<0x20, 0x7F: escaped += "\\" + String(repeating: "0", count: 3 - String(byte, radix: 8).count) + String(byte, radix: 8)
+            default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
-        return "\"\(escaped)\""
+        return escaped + "\""
     }
 }

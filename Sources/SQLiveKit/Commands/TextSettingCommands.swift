@@ -41,6 +41,7 @@ struct PrintCommand: MetaCommand {
     let summary = "print the arguments, separated by spaces"
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        session.output.append(arguments.joined(separator: " ") + "\n")
+        // A byte of the script that is not UTF-8 is written back as that byte, as in sqlite3.
+        session.output.append(RawBytes.bytes(of: arguments.joined(separator: " ") + "\n"))
     }
 }

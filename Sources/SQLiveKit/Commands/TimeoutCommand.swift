@@ -7,13 +7,19 @@ struct TimeoutCommand: MetaCommand {
     let details = """
         When another process writes the same database file, a statement waits up to MS
         milliseconds for its lock instead of failing at once with "database is locked".
-        .timeout 0 fails at once, as sqlite3 does by default.
+        .timeout 0 fails at once, as sqlite3 does by default; as in sqlite3, .timeout alone
+        means 0, and so does a value that is not a number (with a warning).
         """
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        guard let milliseconds = Int32(arguments[0]), milliseconds >= 0 else {
-            throw usageError("expected a number of milliseconds, not \(arguments[0])")
+        ignoreExtra(arguments, keeping: 1, in: session)
+        var milliseconds: Int32 = 0
+        if let typed = arguments.first {
+            if let number = Int32(typed), number >= 0 {
+                milliseconds = number
+            } else {
+                session.warn(".timeout: \(typed) is not a number of milliseconds; taken as 0, as sqlite3 takes it")
+            }
         }
         session.connection.setBusyTimeout(milliseconds: milliseconds)
         session.settings.busyTimeoutMilliseconds = milliseconds

@@ -40,10 +40,10 @@ struct DatabaseDumper {
         }
         var writesSchema = false
         let tables = try Row.fetchAll(db, sql: """
-            SELECT name, type, sql FROM main.sqlite_schema
+            SELECT name, type, sql FROM main.sqlite_schema AS o
             WHERE (\(filter(matchingTableNames: false))) AND type == 'table' AND sql NOT NULL
             ORDER BY tbl_name == 'sqlite_sequence', rowid
-            """, arguments: StatementArguments(options.patterns))
+            """, arguments: StatementArguments(options.patterns + options.patterns))
         for table in tables {
             let name: String = table["name"]
             let sql: String = table["sql"]
@@ -88,11 +88,20 @@ struct DatabaseDumper {
     }
 
     /// The WHERE condition for the patterns: a name matches one of them. Indexes, triggers
-    /// and views also match by their table, so `.dump album` brings album's indexes along.
+    /// and views also match by their table, so `.dump album` brings album's indexes along;
+    /// tables also match as the shadow tables of a virtual table that matches (`r1_data` for
+    /// an FTS5 table `r1`), as in sqlite3. Each pattern is bound twice.
     private func filter(matchingTableNames: Bool) -> String {
         guard !options.patterns.isEmpty else { return "1" }
         let byName = options.patterns.map { _ in "name LIKE ? ESCAPE '\\'" }
-        let byTable = matchingTableNames ? options.patterns.map { _ in "tbl_name LIKE ? ESCAPE '\\'" } : []
+        let byTable = matchingTableNames
+            ? options.patterns.map { _ in "tbl_name LIKE ? ESCAPE '\\'" }
+            : options.patterns.map { _ in
+                """
+                EXISTS (SELECT 1 FROM main.sqlite_schema AS v WHERE v.name LIKE ? ESCAPE '\\' AND v.type = 'table'
+                        AND v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(o.name, 1, length(v.name) + 1) == v.name || '_')
+                """
+            }
         return (byName + byTable).joined(separator: " OR ")
     }
 
@@ -187,7 +196,11 @@ extension Database {
     fileprivate func rowidColumnToPreserve(in table: String, columns: [String]) throws -> String? {
         let withoutRowid = try Bool.fetchOne(self, sql: "SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?",
                                              arguments: [table]) ?? false
-        guard !withoutRowid, try primaryKey(table).rowIDColumn == nil else { return nil }
+        // INTEGER PRIMARY KEY DESC is no alias of the rowid (SQLite gives it an index of its
+        // own, of origin "pk"), although GRDB names it as one: sqlite3 writes the rowid then.
+        let pkIndexes = try Int.fetchOne(self, sql: "SELECT count(*) FROM pragma_index_list(?, 'main') WHERE origin = 'pk'",
+                                         arguments: [table]) ?? 0
+        guard !withoutRowid, try primaryKey(table).rowIDColumn == nil || pkIndexes > 0 else { return nil }
         let taken = Set(columns.map { $0.lowercased() })
         return ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
     }

@@ -26,7 +26,14 @@ struct CSVImporter {
     }
 
     func run() throws(Diagnostic) -> Outcome {
-        let reader = try DelimitedReader(path: options.path, separator: try options.separator(settings: session.settings))
+        let separator = try options.separator(settings: session.settings)
+        // sqlite3's ascii mode: 0x1F between fields, 0x1E between records, no quoting.
+        let ascii = options.isASCII(settings: session.settings)
+        let recordSeparator = ascii ? UInt8(0x1E) : UInt8(ascii: "\n")
+        let reader = options.path.hasPrefix("|")
+            ? try DelimitedReader(command: String(options.path.dropFirst()), separator: separator,
+                                  recordSeparator: recordSeparator, quoting: !ascii)
+            : try DelimitedReader(path: options.path, separator: separator, recordSeparator: recordSeparator, quoting: !ascii)
         var record = DelimitedRecord()
         for _ in 0..<options.skip {
             guard try reader.read(into: &record) else { break }

@@ -21,12 +21,18 @@ import Glibc
 public final class DelimitedReader {
     public let path: String
     public let separator: UInt8
+    /// The byte that ends a record: `\n`, or 0x1E for sqlite3's ascii mode.
+    public let recordSeparator: UInt8
+    /// Whether a field starting with `"` is quoted (not in ascii mode, where bytes are data).
+    public let quoting: Bool
     /// The file's size when it is a regular file (for progress), else nil.
     let fileSize: Int?
     /// How many bytes of the file the records read so far span.
     var bytesConsumed: Int { bytesBeforeBuffer + position }
 
     private let fileDescriptor: Int32
+    /// The program's output being read, for `.import '|command' TABLE`; closed with pclose.
+    private var commandStream: UnsafeMutablePointer<FILE>?
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private let blockSize: Int
     private var position = 0
@@ -50,7 +56,8 @@ public final class DelimitedReader {
     }
 
     /// Opens the file; `blockSize` is how many bytes each read asks for.
-    public init(path: String, separator: UInt8, blockSize: Int = DelimitedReader.blockSize) throws(Diagnostic) {
+    public init(path: String, separator: UInt8, recordSeparator: UInt8 = UInt8(ascii: "\n"), quoting: Bool = true,
+                blockSize: Int = DelimitedReader.blockSize) throws(Diagnostic) {
         let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard fileDescriptor >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
@@ -62,6 +69,8 @@ public final class DelimitedReader {
         }
         self.path = path
         self.separator = separator
+        self.recordSeparator = recordSeparator
+        self.quoting = quoting
         self.fileDescriptor = fileDescriptor
         self.fileSize = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         self.blockSize = max(1, blockSize)
@@ -69,9 +78,19 @@ public final class DelimitedReader {
         buffer = .allocate(capacity: max(3, blockSize))
     }
 
+    /// Reads what a shell command writes (`.import '|command' TABLE`, as in sqlite3).
+    public convenience init(command: String, separator: UInt8, recordSeparator: UInt8, quoting: Bool) throws(Diagnostic) {
+        guard let stream = popen(command, "r") else {
+            throw Diagnostic("cannot run \(command): \(String(cString: strerror(errno)))")
+        }
+        try self.init(path: "/dev/fd/\(fileno(stream))", separator: separator, recordSeparator: recordSeparator, quoting: quoting)
+        commandStream = stream
+    }
+
     deinit {
         buffer.deallocate()
         close(fileDescriptor)
+        if let commandStream { pclose(commandStream) }
     }
 
     /// Reads the next record into `record`; false at the end of the file. A quoted field
@@ -90,7 +109,7 @@ public final class DelimitedReader {
             }
             switch state {
             case .fieldStart:
-                if buffer[position] == Self.quote {
+                if quoting && buffer[position] == Self.quote {
                     position += 1
                     quoteLine = line
                     state = .quoted
@@ -99,7 +118,8 @@ public final class DelimitedReader {
                 }
             case .unquoted:
                 var index = position
-                while index < end, buffer[index] != separator, buffer[index] != Self.newline {
+                let recordSeparator = recordSeparator
+                while index < end, buffer[index] != separator, buffer[index] != recordSeparator {
                     index += 1
                 }
                 record.append(UnsafeBufferPointer(rebasing: buffer[position..<index]))
@@ -109,9 +129,13 @@ public final class DelimitedReader {
                 if buffer[index] == separator {
                     record.endField()
                     state = .fieldStart
-                } else {
+                } else if quoting {
                     line += 1
                     record.endLineInUnquotedField()
+                    return true
+                } else {
+                    line += 1
+                    record.endField()
                     return true
                 }
             case .quoted:

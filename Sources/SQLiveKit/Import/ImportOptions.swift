@@ -2,6 +2,8 @@
 struct ImportOptions: Equatable {
     enum Format: Equatable {
         case csv, tsv
+        /// sqlite3's ascii mode: fields end at 0x1F, records at 0x1E, quotes are data.
+        case ascii
         /// Separated by `.separator`, as sqlite3 does when no format is given (csv and
         /// tabs modes set it to `,` and a tab).
         case currentSeparator
@@ -16,7 +18,10 @@ struct ImportOptions: Equatable {
     var skip = 0
 
     /// Reads the arguments; `command` names the usage in errors.
-    static func parse(_ arguments: [String], for command: some MetaCommand) throws(Diagnostic) -> ImportOptions {
+    /// Reads `.import`'s arguments. When FILE or TABLE is missing or a word is left over,
+    /// `countProblem` hears it in sqlite3's words (`missing FILE argument`) before the error.
+    static func parse(_ arguments: [String], for command: some MetaCommand,
+                      countProblem: (String) -> Void = { _ in }) throws(Diagnostic) -> ImportOptions {
         var format = Format.currentSeparator
         var skip = 0
         var schema: String?
@@ -25,6 +30,7 @@ struct ImportOptions: Equatable {
         while let argument = remaining.popFirst() {
             switch argument {
             case "--csv", "-csv": format = .csv
+            case "--ascii", "-ascii": format = .ascii
             case "--tsv", "-tsv": format = .tsv
             case "--skip", "-skip":
                 guard let text = remaining.popFirst(), let count = Int(text), count >= 0 else {
@@ -42,6 +48,8 @@ struct ImportOptions: Equatable {
             }
         }
         guard positional.count == 2 else {
+            countProblem(positional.count == 0 ? "missing FILE argument." : positional.count == 1
+                         ? "missing TABLE argument." : "extra argument: \"\(positional[2])\". ")
             throw command.usageError(positional.count < 2 ? "missing FILE or TABLE" : "too many arguments")
         }
         return ImportOptions(path: positional[0], table: positional[1], schema: schema, format: format, skip: skip)
@@ -52,6 +60,7 @@ struct ImportOptions: Equatable {
         switch format {
         case .csv: return UInt8(ascii: ",")
         case .tsv: return UInt8(ascii: "\t")
+        case .ascii: return 0x1F
         case .currentSeparator:
             switch settings.mode {
             case .csv: return UInt8(ascii: ",")
@@ -65,6 +74,11 @@ struct ImportOptions: Equatable {
                 return bytes[0]
             }
         }
+    }
+
+    /// Read as sqlite3's ascii mode does: `--ascii`, or no format in ascii mode.
+    func isASCII(settings: Settings) -> Bool {
+        format == .ascii || (format == .currentSeparator && settings.mode == .ascii)
     }
 
     /// `"schema"."table"`, or `"table"` in main.

@@ -34,9 +34,16 @@ struct ImportRun {
                 try badRow(record.line, problem)
                 continue
             }
-            if record.isBlankLine { continue }
+            // As in sqlite3, ascii mode skips a record whose first field is empty.
+            if !reader.quoting && record.range(ofField: 0).isEmpty { continue }
+            if record.fieldCount != columnCount {
+                // As sqlite3: a short row (a blank line too) is filled with NULL, a long
+                // one loses its extra fields, and either is said on stderr in its words.
+                let remedy = record.fieldCount < columnCount ? "filling the rest with NULL" : "extras ignored"
+                session.warn("\(options.path):\(record.line): expected \(columnCount) columns but found \(record.fieldCount) - \(remedy)")
+            }
             do {
-                try insert(record, with: statement)
+                try insert(record, with: statement, columnCount: columnCount)
                 outcome.importedRows += 1
             } catch let error as DatabaseError where error.resultCode != .SQLITE_INTERRUPT {
                 try stopIfFatal(error, line: record.line, db: db)
@@ -82,11 +89,8 @@ struct ImportRun {
         if let line = record.unterminatedQuoteLine {
             return "a quoted field opened on line \(line) is never closed (it ran to the end of the file)"
         }
-        if record.fieldCount != columnCount && !(record.isBlankLine && columnCount > 1) {
-            return "expected \(columnCount) column\(columnCount == 1 ? "" : "s"), found \(record.fieldCount)"
-        }
         return record.bytes.withUnsafeBufferPointer { bytes in
-            for field in 0..<record.fieldCount {
+            for field in 0..<min(record.fieldCount, columnCount) {
                 let range = record.range(ofField: field)
                 if let offset = UTF8Check.firstInvalidOffset(UnsafeBufferPointer(rebasing: bytes[range])) {
                     let byte = bytes[range.lowerBound + offset]
@@ -121,11 +125,14 @@ struct ImportRun {
     }
 
     /// Binds the record's fields as text, straight from the reader's buffer, and inserts it.
-    private func insert(_ record: DelimitedRecord, with statement: Statement) throws {
+    private func insert(_ record: DelimitedRecord, with statement: Statement, columnCount: Int) throws {
         let handle = statement.sqliteStatement
         sqlite3_reset(handle)
+        for missing in record.fieldCount..<max(record.fieldCount, columnCount) {
+            sqlite3_bind_null(handle, Int32(missing + 1))
+        }
         try record.bytes.withUnsafeBufferPointer { bytes in
-            for field in 0..<record.fieldCount {
+            for field in 0..<min(record.fieldCount, columnCount) {
                 let range = record.range(ofField: field)
                 let index = Int32(field + 1)
                 guard let base = bytes.baseAddress, !range.isEmpty else {

@@ -39,9 +39,12 @@ struct GridLines {
         while index < text.count {
             let byte = text[index]
             if byte >= 0x20 && byte < 0x7F {
-                bytes.append(byte)
-                width += 1
-                index += 1
+                // A run of printable ASCII, the common case, is copied in one go.
+                var end = index + 1
+                while end < text.count && text[end] >= 0x20 && text[end] < 0x7F { end += 1 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
+                width += end - index
+                index = end
             } else if byte >= 0x7F && !Self.isC1OrDelete(text, at: index) {
                 let (scalarWidth, length) = UTF8Scalar.width(text, at: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
@@ -70,6 +73,50 @@ struct GridLines {
     /// DEL, or a C1 control (U+0080–U+009F, `C2 80`…`C2 9F` in UTF-8), at `index`.
     private static func isC1OrDelete(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         text[index] == 0x7F || (text[index] == 0xC2 && index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]))
+    }
+
+    /// Splits each line from `first` on into pieces of at most `limit` characters, as
+    /// sqlite3's box, table and markdown modes wrap values (at 60 characters, counted as
+    /// characters, not columns); returns the lines now making up the cell.
+    mutating func wrap(from first: Int, limit: Int) -> Range<Int> {
+        // A line of no more bytes than the limit has no more characters either.
+        guard lines[first...].contains(where: { $0.end - $0.start > limit }) else { return first..<lines.count }
+        var wrapped: [Line] = []
+        bytes.withUnsafeBufferPointer { all in
+            for line in lines[first...] {
+                var start = line.start, index = line.start, count = 0, width = 0
+                while index < line.end {
+                    if count == limit {
+                        wrapped.append(Line(start: start, end: index, width: width))
+                        (start, count, width) = (index, 0, 0)
+                    }
+                    let (scalarWidth, length) = UTF8Scalar.width(all, at: index)
+                    count += 1
+                    width += scalarWidth
+                    index += length
+                }
+                wrapped.append(Line(start: start, end: line.end, width: width))
+            }
+        }
+        lines.replaceSubrange(first..., with: wrapped)
+        return first..<lines.count
+    }
+
+    /// Cuts each line from `first` on after `limit` characters, as sqlite3 cuts column names.
+    mutating func cut(from first: Int, limit: Int) {
+        bytes.withUnsafeBufferPointer { all in
+            for index in first..<lines.count where lines[index].end - lines[index].start > limit {
+                var end = lines[index].start, count = 0, width = 0
+                while end < lines[index].end && count < limit {
+                    let (scalarWidth, length) = UTF8Scalar.width(all, at: end)
+                    count += 1
+                    width += scalarWidth
+                    end += length
+                }
+                lines[index].end = end
+                lines[index].width = width
+            }
+        }
     }
 
     /// Adds the lines of a string (a column name, the null value).

@@ -2,14 +2,17 @@
 /// centred on top, values left-aligned, NULL as `.nullvalue`, a value with line breaks over
 /// several lines), but streamed.
 ///
-/// sqlite3 reads a whole result before drawing it; sqlive keeps only a window of leading
-/// rows (``defaultWindowSize``), sizes the columns from them and the column names, then
-/// writes them and streams every later row at those widths. A later value wider than its
-/// column is cut with `…`, except a number, which is never cut (it overflows its column).
-/// Widths are terminal columns (``DisplayWidth``), so wide characters line up. On a terminal
-/// the grid is narrowed to the terminal's width (``ColumnFitting``: text columns shrink,
-/// numbers keep their width), NULL shows as `NULL` (dimmed with colour) unless `.nullvalue`
-/// was set, and the row count follows the grid:
+/// sqlite3 reads a whole result before drawing it. Into a file or a pipe sqlive draws the
+/// same bytes without holding the result: it keeps a window of leading rows
+/// (``defaultWindowSize``) and spills the rest to a temporary file (``RowSpill``) while
+/// measuring them, then draws the grid from all of them, so no value is ever cut.
+/// On a terminal it sizes the columns from the window and streams every later row at those
+/// widths: a later value wider than its column is cut with `…`, except a number, which is
+/// never cut (it overflows its column). Widths are terminal columns (``DisplayWidth``), so
+/// wide characters line up. On a terminal the grid is also narrowed to the terminal's width
+/// (``ColumnFitting``: text columns shrink, numbers keep their width), NULL shows as `NULL`
+/// (dimmed with colour) unless `.nullvalue` was set, and the row count follows the grid,
+/// saying how many values were cut and how to see them whole:
 ///
 ///     ┌────┬───────┐
 ///     │ id │ name  │
@@ -32,6 +35,15 @@ final class GridRenderer: ResultRenderer {
     private let terminalWidth: Int?
     private let styler: CellStyler
     private let windowSize: Int
+    /// Outside a terminal, values wrap and names are cut at this many characters, as in
+    /// sqlite3 (``Settings/wrapWidth``); nil on a terminal, where the grid fits the screen
+    /// instead, and when the setting is 0.
+    private let wrapLimit: Int?
+    /// Outside a terminal, the `.width` of each column when not 0: the column is that wide
+    /// and its values wrap there, as in sqlite3 (negative widths are not right-aligned).
+    private let requestedWidths: [Int]
+    /// Per column: where values wrap, from ``requestedWidths`` or ``wrapLimit``.
+    private var wrapLimits: [Int?] = []
     private var columns: [String] = []
 
     // MARK: - Mutable State
@@ -39,6 +51,15 @@ final class GridRenderer: ResultRenderer {
 
     /// The leading rows, kept until the columns are sized, then written and released.
     private var window: [StoredRow] = []
+    /// Outside a terminal, the rows after the window until the result ends, and the widest
+    /// line of each column among them.
+    private var spill: RowSpill?
+    private var spilledWidths: [Int] = []
+    /// The record of the row being spilled, and the lines of one read back: reused for every row.
+    private var spillRecord: [UInt8] = []
+    private var spilledLines: [GridLines.Line] = []
+    /// Values cut with `…` to fit a terminal, counted to say so under the grid.
+    private var cutValues = 0
     /// Column widths; nil until the window is full or the result ends.
     private var widths: [Int]?
     /// Set instead of the widths when the grid cannot fit the terminal.
@@ -63,6 +84,9 @@ final class GridRenderer: ResultRenderer {
         terminalWidth = context.terminalWidth
         styler = CellStyler(context)
         self.windowSize = max(1, windowSize)
+        let wrapWidth = context.settings.wrapWidth
+        wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
+        requestedWidths = context.terminalWidth == nil ? context.settings.columnWidths.map { abs($0) } : []
     }
 
     /// How many rows the renderer holds right now: never more than the window.
@@ -70,6 +94,9 @@ final class GridRenderer: ResultRenderer {
 
     func begin(columns: [String]) {
         self.columns = columns
+        wrapLimits = columns.indices.map { index in
+            index < requestedWidths.count && requestedWidths[index] > 0 ? requestedWidths[index] : wrapLimit
+        }
     }
 
     func write<Row: ResultRow>(row: Row) {
@@ -77,8 +104,18 @@ final class GridRenderer: ResultRenderer {
             writeBody(row)
             return
         }
+        if let spill {
+            spillRow(row, into: spill)
+            return
+        }
         window.append(row.stored())
-        if window.count >= windowSize { startGrid() }
+        guard window.count >= windowSize else { return }
+        if terminalWidth == nil {
+            spill = RowSpill()
+            spilledWidths = columns.map { _ in 0 }
+        } else {
+            startGrid()
+        }
     }
 
     func finish() {
@@ -88,7 +125,14 @@ final class GridRenderer: ResultRenderer {
         }
         if let bottom = style.bottom, let widths { output.append(bottom.bytes(widths: widths)) }
         if terminalWidth != nil {
-            output.append("(\(rowsWritten) \(rowsWritten == 1 ? "row" : "rows"))\n")
+            let count = "\(rowsWritten) \(rowsWritten == 1 ? "row" : "rows")"
+            guard cutValues > 0 else {
+                output.append("(\(count))\n")
+                output.endRow()
+                return
+            }
+            let cut = "\(cutValues) \(cutValues == 1 ? "value" : "values") cut to fit"
+            output.append("(\(count); " + styler.styled(cut + ": .mode line or .once FILE shows them whole", as: .note) + ")\n")
         }
         output.endRow()
     }
@@ -96,23 +140,18 @@ final class GridRenderer: ResultRenderer {
     /// Sizes the columns from the names and the window, draws the top of the grid, and
     /// writes the window's rows.
     private func startGrid() {
-        var natural = columns.map { name in
+        var natural = columns.indices.map { index in
             lines.removeAll()
-            let header = lines.append(name)
-            return max(1, lines.width(of: header))
+            let header = appendName(columns[index], column: index)
+            return max(1, lines.width(of: header), spilledWidths.isEmpty ? 0 : spilledWidths[index])
         }
         var isNumeric = columns.map { _ in true }
         var widestValue = 0
         for row in window {
-            lines.removeAll()
-            for index in natural.indices {
-                let cell = appendCell(of: row, at: index)
-                let width = lines.width(of: cell)
-                natural[index] = max(natural[index], width)
-                widestValue = max(widestValue, width)
-                if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
-                if ![.integer, .real, .null].contains(row.storageClass(at: index)) { isNumeric[index] = false }
-            }
+            widestValue = max(widestValue, measure(row, widths: &natural, isNumeric: &isNumeric))
+        }
+        for (index, width) in requestedWidths.enumerated() where width > 0 && index < natural.count {
+            natural[index] = width
         }
         guard let widths = ColumnFitting.fit(natural, keeping: isNumeric, terminalWidth: terminalWidth) else {
             startExpanded(widestValue: widestValue)
@@ -128,16 +167,144 @@ final class GridRenderer: ResultRenderer {
         lines.removeAll()
         cellLines.removeAll(keepingCapacity: true)
         cellClasses.removeAll(keepingCapacity: true)
-        for name in columns {
-            cellLines.append(lines.append(name))
+        for (index, name) in columns.enumerated() {
+            cellLines.append(appendName(name, column: index))
             cellClasses.append(nil)
         }
-        writeLines(widths: widths, centered: true)
+        let headerLines = lines.lines
+        lines.bytes.withUnsafeBufferPointer { writeLines(widths: widths, centered: true, bytes: $0, lineList: headerLines) }
         output.append(style.headerSeparator.bytes(widths: widths))
 
         let leadingRows = window
         window = []
         for row in leadingRows { writeBody(row) }
+        spill?.forEach { writeSpilledRow($0) }
+        spill = nil
+    }
+
+    // MARK: - Spilled rows
+    // A row is spilled already cut into lines and measured, so that it is not cut again when
+    // read back: for each cell, its storage class (one byte), its number of lines, and for
+    // each line its width, its length (four bytes each, little endian) and its bytes.
+
+    /// Measures a row after the window into ``spilledWidths`` and sets it aside. This runs
+    /// for every row of a large result: the buffers are taken out of the object while it
+    /// works, so that Swift checks no exclusive access per cell.
+    private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
+        var lines = GridLines()
+        swap(&lines, &self.lines)
+        var record: [UInt8] = []
+        swap(&record, &spillRecord)
+        var widths: [Int] = []
+        swap(&widths, &spilledWidths)
+        defer {
+            swap(&lines, &self.lines)
+            swap(&record, &spillRecord)
+            swap(&widths, &spilledWidths)
+        }
+        lines.removeAll()
+        record.removeAll(keepingCapacity: true)
+        var multiLine = false
+        for index in 0..<row.columnCount {
+            let kind = row.storageClass(at: index)
+            var cell = kind == .null
+                ? nullValue.withUnsafeBufferPointer { lines.append($0) }
+                : row.withText(at: index) { lines.append($0) }
+            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit) }
+            record.append(Self.code(of: kind))
+            Self.appendNumber(cell.count, to: &record)
+            var width = 0
+            for lineIndex in cell {
+                let line = lines.lines[lineIndex]
+                width = max(width, line.width)
+                Self.appendNumber(line.width, to: &record)
+                Self.appendNumber(line.end - line.start, to: &record)
+                lines.withBytes(of: line) { record.append(contentsOf: $0) }
+            }
+            widths[index] = max(widths[index], width)
+            if cell.count > 1 { multiLine = true }
+        }
+        if multiLine && style.rowDivider != nil { drawsDividers = true }
+        record.withUnsafeBufferPointer { spill.append($0) }
+    }
+
+    /// Writes a row read back from the spill.
+    /// The lines are written from the record itself: each line is a range of it.
+    private func writeSpilledRow(_ record: UnsafeBufferPointer<UInt8>) {
+        var lineList: [GridLines.Line] = []
+        swap(&lineList, &spilledLines)
+        var cells: [Range<Int>] = []
+        swap(&cells, &cellLines)
+        var classes: [StorageClass?] = []
+        swap(&classes, &cellClasses)
+        lineList.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        classes.removeAll(keepingCapacity: true)
+        var offset = 0
+        var height = 1
+        for _ in 0..<columns.count {
+            classes.append(Self.storageClass(code: record[offset]))
+            let lineCount = RowSpill.length(record, at: offset + 1)
+            offset += 5
+            let first = lineList.count
+            for _ in 0..<lineCount {
+                let width = RowSpill.length(record, at: offset)
+                let length = RowSpill.length(record, at: offset + 4)
+                lineList.append(GridLines.Line(start: offset + 8, end: offset + 8 + length, width: width))
+                offset += 8 + length
+            }
+            cells.append(first..<lineList.count)
+            height = max(height, lineCount)
+        }
+        swap(&cells, &cellLines)
+        swap(&classes, &cellClasses)
+        writeCurrentRow(height: height, bytes: record, lineList: lineList)
+        swap(&lineList, &spilledLines)
+    }
+
+    @inline(__always)
+    private static func appendNumber(_ number: Int, to record: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: number).littleEndian) { record.append(contentsOf: $0) }
+    }
+
+    private static func code(of kind: StorageClass) -> UInt8 {
+        switch kind {
+        case .null: 0
+        case .integer: 1
+        case .real: 2
+        case .text: 3
+        case .blob: 4
+        }
+    }
+
+    private static func storageClass(code: UInt8) -> StorageClass {
+        switch code {
+        case 1: .integer
+        case 2: .real
+        case 3: .text
+        case 4: .blob
+        default: .null
+        }
+    }
+
+    /// Widens `widths` to the lines of a row's cells and returns the widest; clears
+    /// `isNumeric` for a column holding text or a blob. A cell of several lines makes the
+    /// grid separate its rows with rules.
+    @discardableResult
+    private func measure<Row: ResultRow>(_ row: Row, widths: inout [Int], isNumeric: inout [Bool]) -> Int {
+        lines.removeAll()
+        var widest = 0
+        for index in widths.indices {
+            let cell = appendCell(of: row, at: index)
+            let width = lines.width(of: cell)
+            widths[index] = max(widths[index], width)
+            widest = max(widest, width)
+            if cell.count > 1 && style.rowDivider != nil { drawsDividers = true }
+            if ![.integer, .real, .null].contains(row.storageClass(at: index)) {
+                isNumeric[index] = false
+            }
+        }
+        return widest
     }
 
     /// The fallback when no grid fits: a line that says so, then one block per row.
@@ -158,7 +325,7 @@ final class GridRenderer: ResultRenderer {
             expanded.write(row, number: rowsWritten, nullValue: nullValue, lines: &lines)
             return
         }
-        guard let widths else { return }
+        guard widths != nil else { return }
         lines.removeAll()
         cellLines.removeAll(keepingCapacity: true)
         cellClasses.removeAll(keepingCapacity: true)
@@ -169,30 +336,59 @@ final class GridRenderer: ResultRenderer {
             cellClasses.append(row.storageClass(at: index))
             height = max(height, cell.count)
         }
+        writeCurrentRow(height: height)
+    }
+
+    /// Writes the row held in ``lines``, ``cellLines`` and ``cellClasses``, with a rule
+    /// before it once rows span several lines.
+    private func writeCurrentRow(height: Int) {
+        let lineList = lines.lines
+        lines.bytes.withUnsafeBufferPointer { bytes in
+            writeCurrentRow(height: height, bytes: bytes, lineList: lineList)
+        }
+    }
+
+    /// The same for lines that are ranges of `bytes`.
+    private func writeCurrentRow(height: Int, bytes: UnsafeBufferPointer<UInt8>, lineList: [GridLines.Line]) {
+        guard let widths else { return }
         if height > 1 && style.rowDivider != nil { drawsDividers = true }
         if drawsDividers && rowsWritten > 0 { output.append(divider) }
-        writeLines(widths: widths, centered: false)
+        writeLines(widths: widths, centered: false, bytes: bytes, lineList: lineList)
         rowsWritten += 1
         output.endRow()
     }
 
     private func appendCell<Row: ResultRow>(of row: Row, at index: Int) -> Range<Int> {
-        if row.storageClass(at: index) == .null {
-            return nullValue.withUnsafeBufferPointer { lines.append($0) }
-        }
-        return row.withText(at: index) { lines.append($0) }
+        let cell = row.storageClass(at: index) == .null
+            ? nullValue.withUnsafeBufferPointer { lines.append($0) }
+            : row.withText(at: index) { lines.append($0) }
+        guard let limit = wrapLimits[index] else { return cell }
+        return lines.wrap(from: cell.lowerBound, limit: limit)
+    }
+
+    /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
+    private func appendName(_ name: String, column: Int) -> Range<Int> {
+        let header = lines.append(name)
+        if let limit = wrapLimits[column] { lines.cut(from: header.lowerBound, limit: limit) }
+        return header
     }
 
     /// Writes the lines in ``cellLines`` side by side, as many output lines as the tallest cell.
-    private func writeLines(widths: [Int], centered: Bool) {
+    /// It runs for every row: what it reads is copied to locals first (one retain each), so
+    /// that Swift neither retains nor checks exclusive access per cell.
+    private func writeLines(widths: [Int], centered: Bool, bytes: UnsafeBufferPointer<UInt8>, lineList: [GridLines.Line]) {
+        let cellLines = cellLines, cellClasses = cellClasses, output = output
+        let rowStart = rowStart, cellGap = cellGap, rowEnd = rowEnd
         let height = cellLines.reduce(1) { max($0, $1.count) }
         for lineIndex in 0..<height {
             output.append(rowStart)
-            for (column, cell) in cellLines.enumerated() {
+            for column in cellLines.indices {
+                let cell = cellLines[column]
                 if column > 0 { output.append(cellGap) }
                 if lineIndex < cell.count {
-                    writeLine(lines.lines[cell.lowerBound + lineIndex], width: widths[column], centered: centered,
-                              storageClass: cellClasses[column])
+                    let line = lineList[cell.lowerBound + lineIndex]
+                    writeLine(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), displayWidth: line.width,
+                              width: widths[column], centered: centered, storageClass: cellClasses[column], to: output)
                 } else {
                     output.append(UInt8(ascii: " "), count: widths[column])
                 }
@@ -203,34 +399,35 @@ final class GridRenderer: ResultRenderer {
 
     /// Writes one line padded to `width`, or cut to `width - 1` columns and `…` (a number is
     /// written whole, wider than its column). A NULL is styled, its padding is not.
-    private func writeLine(_ line: GridLines.Line, width: Int, centered: Bool, storageClass: StorageClass?) {
+    @inline(__always)
+    private func writeLine(_ bytes: UnsafeBufferPointer<UInt8>, displayWidth: Int, width: Int, centered: Bool,
+                           storageClass: StorageClass?, to output: OutputBuffer) {
         let isNull = storageClass == .null
-        lines.withBytes(of: line) { bytes in
-            let isNumber = storageClass == .integer || storageClass == .real
-            if line.width <= width || isNumber {
-                let padding = max(0, width - line.width)
-                let left = centered ? padding / 2 : 0
-                output.append(UInt8(ascii: " "), count: left)
-                if isNull { styler.open(.null, in: output) }
-                output.append(bytes)
-                if isNull { styler.close(.null, in: output) }
-                output.append(UInt8(ascii: " "), count: padding - left)
-                return
-            }
-            var used = 0
-            var end = 0
-            while end < bytes.count {
-                let (scalarWidth, length) = UTF8Scalar.width(bytes, at: end)
-                if used + scalarWidth > width - 1 { break }
-                used += scalarWidth
-                end += length
-            }
+        let isNumber = storageClass == .integer || storageClass == .real
+        if displayWidth <= width || isNumber {
+            let padding = max(0, width - displayWidth)
+            let left = centered ? padding / 2 : 0
+            output.append(UInt8(ascii: " "), count: left)
             if isNull { styler.open(.null, in: output) }
-            output.append(UnsafeBufferPointer(rebasing: bytes[..<end]))
-            output.append(Self.ellipsis)
+            output.append(bytes)
             if isNull { styler.close(.null, in: output) }
-            output.append(UInt8(ascii: " "), count: width - 1 - used)
+            output.append(UInt8(ascii: " "), count: padding - left)
+            return
         }
+        cutValues += 1
+        var used = 0
+        var end = 0
+        while end < bytes.count {
+            let (scalarWidth, length) = UTF8Scalar.width(bytes, at: end)
+            if used + scalarWidth > width - 1 { break }
+            used += scalarWidth
+            end += length
+        }
+        if isNull { styler.open(.null, in: output) }
+        output.append(UnsafeBufferPointer(rebasing: bytes[..<end]))
+        output.append(Self.ellipsis)
+        if isNull { styler.close(.null, in: output) }
+        output.append(UInt8(ascii: " "), count: width - 1 - used)
     }
 
     private static let ellipsis = Array("…".utf8)

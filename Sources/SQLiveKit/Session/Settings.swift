@@ -44,6 +44,19 @@ public struct Settings: Sendable, Equatable {
     public var busyTimeoutMilliseconds: Int32 = 5000
     /// Results taller than the terminal go through `$PAGER` (interactive sessions only).
     public var pager = true
+    /// How many characters a value of box, table or markdown mode takes on one line before
+    /// it wraps, outside a terminal; 0: never. As in sqlite3, `.mode` sets 60 and the
+    /// command line's `-box` (sqlive's `--mode box`) leaves it at 0.
+    public var wrapWidth = 0
+    /// `.stats on|off` (`-stats`): kept and shown by `.show`, as sqlite3 keeps it; sqlive
+    /// prints no statistics (docs/SQLITE3.md says why).
+    public var stats = false
+    /// `.prompt MAIN ?CONTINUE?`: the prompts a sqlite3 init file asks for; nil: sqlive's own.
+    public var prompts: (main: String, continuation: String)? {
+        get { promptTexts.map { ($0[0], $0[1]) } }
+        set { promptTexts = newValue.map { [$0.main, $0.continuation] } }
+    }
+    private var promptTexts: [String]?
 
     public init() {}
 
