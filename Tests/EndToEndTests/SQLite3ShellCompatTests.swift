@@ -82,6 +82,24 @@ import SQLiveTestSupport
             .mode markdown
             SELECT 'too long for one line' AS a;
             """),
+        // .mode qbox: box with values as SQL literals, numbers as in box, column names as they are.
+        script("qbox quotes values", """
+            .nullvalue N
+            .mode qbox
+            SELECT 'a' AS "it's", 1, NULL, x'ab00', 1.5, 1e300, 'it''s', 'two
+            lines' AS t;
+            .width 3
+            SELECT 'abcdefgh';
+            .mode
+            SELECT 'abcdefgh';
+            .mode list
+            .separator ,
+            .mode
+            SELECT 1, 2;
+            .mode table
+            .mode
+            SELECT 'back to plain';
+            """),
         // .import in ascii mode: 0x1F and 0x1E, quotes are data, an empty first field skipped.
         script("import in ascii mode", #"""
             .mode ascii
