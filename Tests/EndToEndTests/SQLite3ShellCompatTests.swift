@@ -100,6 +100,15 @@ import SQLiveTestSupport
             .mode
             SELECT 'back to plain';
             """),
+        // .import renames repeated header names: `_` and the column number, after leading
+        // zeros while a new name would equal another column's (z_5 here).
+        script("import renames repeated columns", #"""
+            .import --csv "|printf '\"\",x,\"x\",y,z,z_0,z_5,Z\\n0,x2,x3,y4,z5,z6,z7,z8\\n'" t1
+            .import --csv "|printf 'a,b,c,d,e,f,g,h,i,A\\n1,2,3,4,5,6,7,8,9,10\\n'" t2
+            .schema
+            .mode line
+            SELECT * FROM t1;
+            """#),
         // .import in ascii mode: 0x1F and 0x1E, quotes are data, an empty first field skipped.
         script("import in ascii mode", #"""
             .mode ascii
