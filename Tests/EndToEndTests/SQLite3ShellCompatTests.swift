@@ -46,6 +46,10 @@ import SQLiveTestSupport
         script("show after settings", ".mode csv\n.width 3 -4\n.nullvalue N\n.eqp on\n.stats on\n.show"),
         Case("show with -stats", arguments: ["-stats", ":memory:"], bytes: Array(".show".utf8)),
         Case("-interactive with a command", arguments: [":memory:", "--interactive", ".print squirrel"], bytes: []),
+        // -echo shows blank and comment lines even when no statement follows them.
+        Case("-echo of a blank line", arguments: ["-echo", ":memory:"], bytes: Array("\n".utf8)),
+        Case("-echo of trailing blank and comment lines", arguments: ["-echo", ":memory:"],
+             bytes: Array("select 1;\n\n  \n-- c\n/* a\n b */\n".utf8)),
         script("stats refuses a second word", ".stats off BAD\nselect 1;"),
         script("prompt is accepted", ".prompt 'a> ' 'b> '\n.prompt\nselect 1;"),
         // Bytes that are not UTF-8 in .print.

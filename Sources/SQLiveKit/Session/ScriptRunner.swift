@@ -36,6 +36,10 @@ public struct ScriptRunner {
             }
             if !keepsGoing { return false }
         }
+        if session.settings.echo {
+            session.output.append(input.splitter.trailingSkippedLines)
+            session.output.flush()
+        }
         if let failure = lines.readFailure {
             session.report(failure)
             return false
