@@ -50,6 +50,11 @@ import SQLiveTestSupport
         Case("-echo of a blank line", arguments: ["-echo", ":memory:"], bytes: Array("\n".utf8)),
         Case("-echo of trailing blank and comment lines", arguments: ["-echo", ":memory:"],
              bytes: Array("select 1;\n\n  \n-- c\n/* a\n b */\n".utf8)),
+        // -interactive reading a pipe: sqlite3's banner, then each prompt with the line read.
+        Case("-interactive reading a pipe", arguments: ["-interactive", ":memory:"],
+             bytes: Array("select 1;\nselect\n2;\n.prompt 'a> ' 'b> '\nselect x;\nselect\n3;\n".utf8)),
+        Case("-interactive reading .quit", arguments: ["-bail", "-interactive", ":memory:"],
+             bytes: Array("select x;\n.quit\nselect 4;\n".utf8)),
         script("stats refuses a second word", ".stats off BAD\nselect 1;"),
         script("prompt is accepted", ".prompt 'a> ' 'b> '\n.prompt\nselect 1;"),
         // Bytes that are not UTF-8 in .print.
