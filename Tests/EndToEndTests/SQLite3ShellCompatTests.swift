@@ -118,6 +118,30 @@ import SQLiveTestSupport
             .mode line
             SELECT * FROM t1;
             """#),
+        // .open --hexdb FILE: an in-memory database from the text .dbtotxt writes.
+        script("open hexdb", """
+            .output dump.txt
+            .print '| size 8192 pagesize 4096 filename my.db'
+            .print '| page 1 offset 0'
+            .print '|      0: 53 51 4c 69 74 65 20 66 6f 72 6d 61 74 20 33 00   SQLite format 3.'
+            .print '|     16: 10 00 01 01 00 40 20 20 00 00 00 03 00 00 00 02   .....@  ........'
+            .print '|     32: 00 00 00 00 00 00 00 00 00 00 00 01 00 00 00 04   ................'
+            .print '|     48: 00 00 00 00 00 00 00 00 00 00 00 01 00 00 00 00   ................'
+            .print '|     80: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 03   ................'
+            .print '|     96: 00 2e 8d f8 0d 00 00 00 01 0f df 00 0f df 00 00   ................'
+            .print '|   4048: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 1f   ................'
+            .print '|   4064: 01 06 17 0f 0f 01 2f 74 61 62 6c 65 74 74 02 43   ....../tablett.C'
+            .print '|   4080: 52 45 41 54 45 20 54 41 42 4c 45 20 74 28 78 29   REATE TABLE t(x)'
+            .print '| page 2 offset 4096'
+            .print '|      0: 0d 00 00 00 02 0f ee 00 0f f7 0f ee 00 00 00 00   ................'
+            .print '|   4064: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 07 02   ................'
+            .print '|   4080: 02 17 77 6f 72 6c 64 07 01 02 17 68 65 6c 6c 6f   ..world....hello'
+            .print '| end my.db'
+            .output
+            .open --hexdb dump.txt
+            .tables
+            select * from t;
+            """),
         // .import in ascii mode: 0x1F and 0x1E, quotes are data, an empty first field skipped.
         script("import in ascii mode", #"""
             .mode ascii
