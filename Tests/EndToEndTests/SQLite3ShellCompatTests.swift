@@ -46,6 +46,15 @@ import SQLiveTestSupport
         script("show after settings", ".mode csv\n.width 3 -4\n.nullvalue N\n.eqp on\n.stats on\n.show"),
         Case("show with -stats", arguments: ["-stats", ":memory:"], bytes: Array(".show".utf8)),
         Case("-interactive with a command", arguments: [":memory:", "--interactive", ".print squirrel"], bytes: []),
+        // -echo shows blank and comment lines even when no statement follows them.
+        Case("-echo of a blank line", arguments: ["-echo", ":memory:"], bytes: Array("\n".utf8)),
+        Case("-echo of trailing blank and comment lines", arguments: ["-echo", ":memory:"],
+             bytes: Array("select 1;\n\n  \n-- c\n/* a\n b */\n".utf8)),
+        // -interactive reading a pipe: sqlite3's banner, then each prompt with the line read.
+        Case("-interactive reading a pipe", arguments: ["-interactive", ":memory:"],
+             bytes: Array("select 1;\nselect\n2;\n.prompt 'a> ' 'b> '\nselect x;\nselect\n3;\n".utf8)),
+        Case("-interactive reading .quit", arguments: ["-bail", "-interactive", ":memory:"],
+             bytes: Array("select x;\n.quit\nselect 4;\n".utf8)),
         script("stats refuses a second word", ".stats off BAD\nselect 1;"),
         script("prompt is accepted", ".prompt 'a> ' 'b> '\n.prompt\nselect 1;"),
         // Bytes that are not UTF-8 in .print.
@@ -81,6 +90,57 @@ import SQLiveTestSupport
             SELECT 'too long for one line' AS a;
             .mode markdown
             SELECT 'too long for one line' AS a;
+            """),
+        // .mode qbox: box with values as SQL literals, numbers as in box, column names as they are.
+        script("qbox quotes values", """
+            .nullvalue N
+            .mode qbox
+            SELECT 'a' AS "it's", 1, NULL, x'ab00', 1.5, 1e300, 'it''s', 'two
+            lines' AS t;
+            .width 3
+            SELECT 'abcdefgh';
+            .mode
+            SELECT 'abcdefgh';
+            .mode list
+            .separator ,
+            .mode
+            SELECT 1, 2;
+            .mode table
+            .mode
+            SELECT 'back to plain';
+            """),
+        // .import renames repeated header names: `_` and the column number, after leading
+        // zeros while a new name would equal another column's (z_5 here).
+        script("import renames repeated columns", #"""
+            .import --csv "|printf '\"\",x,\"x\",y,z,z_0,z_5,Z\\n0,x2,x3,y4,z5,z6,z7,z8\\n'" t1
+            .import --csv "|printf 'a,b,c,d,e,f,g,h,i,A\\n1,2,3,4,5,6,7,8,9,10\\n'" t2
+            .schema
+            .mode line
+            SELECT * FROM t1;
+            """#),
+        // .open --hexdb FILE: an in-memory database from the text .dbtotxt writes.
+        script("open hexdb", """
+            .output dump.txt
+            .print '| size 8192 pagesize 4096 filename my.db'
+            .print '| page 1 offset 0'
+            .print '|      0: 53 51 4c 69 74 65 20 66 6f 72 6d 61 74 20 33 00   SQLite format 3.'
+            .print '|     16: 10 00 01 01 00 40 20 20 00 00 00 03 00 00 00 02   .....@  ........'
+            .print '|     32: 00 00 00 00 00 00 00 00 00 00 00 01 00 00 00 04   ................'
+            .print '|     48: 00 00 00 00 00 00 00 00 00 00 00 01 00 00 00 00   ................'
+            .print '|     80: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 03   ................'
+            .print '|     96: 00 2e 8d f8 0d 00 00 00 01 0f df 00 0f df 00 00   ................'
+            .print '|   4048: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 1f   ................'
+            .print '|   4064: 01 06 17 0f 0f 01 2f 74 61 62 6c 65 74 74 02 43   ....../tablett.C'
+            .print '|   4080: 52 45 41 54 45 20 54 41 42 4c 45 20 74 28 78 29   REATE TABLE t(x)'
+            .print '| page 2 offset 4096'
+            .print '|      0: 0d 00 00 00 02 0f ee 00 0f f7 0f ee 00 00 00 00   ................'
+            .print '|   4064: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 07 02   ................'
+            .print '|   4080: 02 17 77 6f 72 6c 64 07 01 02 17 68 65 6c 6c 6f   ..world....hello'
+            .print '| end my.db'
+            .output
+            .open --hexdb dump.txt
+            .tables
+            select * from t;
             """),
         // .import in ascii mode: 0x1F and 0x1E, quotes are data, an empty first field skipped.
         script("import in ascii mode", #"""

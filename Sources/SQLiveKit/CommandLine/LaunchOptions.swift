@@ -19,6 +19,8 @@ public struct LaunchOptions {
     public var separator: String?
     public var newline: String?
     public var batch = false
+    /// sqlite3's `-interactive`: a script piped in is echoed after sqlite3's prompts.
+    public var interactive = false
     /// `--follow` and what ends it (`--interval`, `--count`, `--until-change`).
     public var follow = false
     public var interval: Double?
@@ -48,6 +50,7 @@ public enum QuickArguments {
         case "--safe": (\.safe, argument)
         case "-q", "--quiet": (\.quiet, "--quiet")
         case "--batch": (\.batch, argument)
+        case "--interactive": (\.interactive, argument)
         case "--no-init": (\.noInit, argument)
         default: nil
         }

@@ -38,9 +38,8 @@ public enum SQLite3Options {
             "separator": .optionTakingValue("--separator"),
             // Kept as the `.stats` setting, as if run first (`.show` says it is on).
             "stats": .arguments(["--cmd", ".stats on"]),
-            // Accepted so that sqlite3 command lines run; sqlive is interactive exactly when
-            // standard input and output are a terminal (docs/SQLITE3.md).
-            "interactive": .arguments([]),
+            // Standard input that is no terminal then shows sqlite3's banner and prompts.
+            "interactive": .arguments(["--interactive"]),
             "version": .arguments(["--sqlite-version"]),
         ]
         for mode in ["ascii", "box", "column", "csv", "html", "json", "line", "list", "markdown", "quote", "table", "tabs"] {
@@ -74,7 +73,7 @@ public enum SQLite3Options {
     /// sqlive's own long options, which keep their meaning with two dashes (`--help`).
     static let sqliveLongOptions: Set<String> = [
         "command", "file", "init", "no-init", "readonly", "safe", "bail", "echo", "mode", "headers", "no-headers",
-        "help", "version", "cmd", "batch", "nullvalue", "separator", "newline", "sqlite-version",
+        "help", "version", "cmd", "batch", "interactive", "nullvalue", "separator", "newline", "sqlite-version",
     ]
 
     /// The arguments in sqlive's spelling; throws for a sqlite3 option sqlive lacks.

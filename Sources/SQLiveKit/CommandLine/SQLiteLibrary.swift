@@ -7,4 +7,11 @@ public enum SQLiteLibrary {
     public static var versionLine: String {
         "\(String(cString: sqlite3_libversion())) \(String(cString: sqlite3_sourceid()))"
     }
+
+    /// The two lines sqlite3 greets an interactive session with: the version and the
+    /// source id's date and time, then where to find help.
+    public static var sqlite3Banner: String {
+        "SQLite version \(String(cString: sqlite3_libversion())) \(String(cString: sqlite3_sourceid()).prefix(19))\n"
+            + "Enter \".help\" for usage hints.\n"
+    }
 }

@@ -8,21 +8,29 @@ struct ModeCommand: MetaCommand {
         "Modes:\n" + OutputMode.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
             .joined(separator: "\n")
             + "\n.mode insert TABLE names the table in the INSERT statements (default \"table\")."
+            + "\nqbox is box with each value an SQL literal, as in quote mode."
             + "\ncsv, tabs, list and quote also reset .separator, as in sqlite3."
     }
 
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? OutputMode.allCases.map(\.rawValue) : []
+        arguments.isEmpty ? OutputMode.allCases.map(\.rawValue) + ["qbox"] : []
     }
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         guard let typed = arguments.first else {
-            var line = "current output mode: \(session.settings.mode.rawValue)"
+            var line = "current output mode: \(ShowCommand.modeText(session.settings))"
             if session.settings.mode == .insert { line += " \(session.settings.insertTable)" }
             session.output.append(line + "\n")
+            // sqlite3's `.mode` alone then selects the mode it named afresh: the grid modes
+            // wrap at 60 again and stop quoting, list takes `|` back, insert's table is "table".
+            let current = session.settings.mode == .tabs ? OutputMode.list : session.settings.mode
+            session.settings.setMode(current)
+            session.settings.wrapWidth = ColumnRenderer.wrapWidth
             return
         }
-        guard let mode = OutputMode(rawValue: typed.lowercased()) else {
+        // qbox is box with each value quoted, sqlite3's `.mode box --quote`.
+        let quotes = typed.lowercased() == "qbox"
+        guard let mode = quotes ? .box : OutputMode(rawValue: typed.lowercased()) else {
             let hint = Suggestion.closest(to: typed, among: OutputMode.allCases.map(\.rawValue))
                 .map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".mode: unknown mode \(typed)",
@@ -33,5 +41,6 @@ struct ModeCommand: MetaCommand {
         session.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)
         // sqlite3's .mode wraps grid values at 60 characters (its `--wrap 60`).
         session.settings.wrapWidth = ColumnRenderer.wrapWidth
+        session.settings.quotesGridValues = quotes
     }
 }

@@ -36,7 +36,7 @@ struct ShowCommand: MetaCommand {
             ("eqp", settings.eqp.rawValue),
             ("explain", settings.explain.rawValue),
             ("headers", onOff(settings.showHeaders)),
-            ("mode", modeText(settings.mode, wrap: settings.wrapWidth)),
+            ("mode", modeText(settings)),
             ("nullvalue", CEscaped.quoted(settings.nullValue)),
             ("output", session.outputs.name),
             ("colseparator", CEscaped.quoted(settings.columnSeparator)),
@@ -64,10 +64,13 @@ struct ShowCommand: MetaCommand {
     }
 
     /// sqlite3 names `tabs` `list`, and lists the options of the grid modes.
-    private static func modeText(_ mode: OutputMode, wrap: Int) -> String {
-        switch mode {
+    /// Also what `.mode` alone names after "current output mode:".
+    static func modeText(_ settings: Settings) -> String {
+        let mode = settings.mode
+        let quote = settings.quotesGridValues ? "--quote" : "--noquote"
+        return switch mode {
         case .tabs: "list"
-        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap \(wrap) --wordwrap off --noquote"
+        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap \(settings.wrapWidth) --wordwrap off \(quote)"
         default: mode.rawValue
         }
     }

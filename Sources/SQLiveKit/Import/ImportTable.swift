@@ -1,10 +1,11 @@
 /// The table `.import` creates from a header row, by sqlite3's rules, so that both shells
 /// make the same schema from the same file: every column TEXT, named after its header; an
-/// empty name becomes `?`; names that repeat (ignoring case) all get their column number
-/// appended (`a`, `b`, `A` → `a_1`, `b`, `A_3`).
+/// empty name becomes `?`; names that repeat (ignoring ASCII case) all get `_` and their
+/// column number appended, after as few leading zeros as leave every name distinct.
 ///
 ///     let table = ImportTable(header: ["id", "name", "ID"])
 ///     table.columns                       // ["id_1", "name", "ID_3"]
+///     ImportTable(header: ["x", "x", "x_2"]).columns   // ["x_01", "x_02", "x_2"]
 ///     table.createStatement(for: "\"t\"")
 ///     // CREATE TABLE "t"(
 ///     // "id_1" TEXT, "name" TEXT, "ID_3" TEXT)
@@ -17,20 +18,24 @@ struct ImportTable {
     init(header: [String]) {
         let names = header.map { $0.isEmpty ? "?" : $0 }
         var occurrences: [String: Int] = [:]
-        for name in names { occurrences[name.lowercased(), default: 0] += 1 }
-        var columns: [String] = []
-        var renamed: [(from: String, to: String)] = []
-        for (index, name) in names.enumerated() {
-            if occurrences[name.lowercased(), default: 0] > 1 {
-                let column = "\(name)_\(index + 1)"
-                columns.append(column)
-                renamed.append((name, column))
-            } else {
-                columns.append(name)
+        for name in names { occurrences[Self.folded(name), default: 0] += 1 }
+        let repeats = names.map { occurrences[Self.folded($0), default: 0] > 1 }
+        var columns = names
+        // sqlite3 looks for the fewest extra zeros that leave every name distinct.
+        for extraZeros in 0... {
+            columns = names.indices.map { index in
+                guard repeats[index] else { return names[index] }
+                return names[index] + "_" + String(repeating: "0", count: extraZeros) + String(index + 1)
             }
+            if Set(columns.map(Self.folded)).count == columns.count { break }
         }
         self.columns = columns
-        self.renamed = renamed
+        renamed = names.indices.filter { repeats[$0] }.map { (names[$0], columns[$0]) }
+    }
+
+    /// A name as SQLite's NOCASE compares it: ASCII letters folded, other characters kept.
+    private static func folded(_ name: String) -> String {
+        String(decoding: name.utf8.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     /// The CREATE TABLE statement, laid out as sqlite3 lays it out: four columns per line.

@@ -76,6 +76,10 @@ public struct InputSplitter {
         pending = ""
     }
 
+    /// Blank and comment lines after the last unit, at the end of the input: sqlite3 echoes
+    /// each such line as it reads it, so `.echo on` shows them even when no unit follows.
+    public var trailingSkippedLines: String { skippedLines }
+
     /// The skipped lines `.echo` shows before the next unit, and forgets them.
     private mutating func takeSkippedLines() -> String {
         defer { skippedLines = "" }
@@ -104,7 +108,12 @@ public struct InputSplitter {
         if openDSLBrackets != nil {
             return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))]
         }
-        guard !pending.isEmpty, !Self.isOnlyCommentsOrSpace(pending) else { return [] }
+        guard !pending.isEmpty else { return [] }
+        guard !Self.isOnlyCommentsOrSpace(pending) else {
+            // A comment of several lines at the end: `.echo` shows it too, as sqlite3 does.
+            skippedLines += pending + "\n"
+            return []
+        }
         // On a line of its own, the `;` can't end up inside a trailing `--` comment.
         let terminator = "\n;"
         guard Self.isComplete(pending + terminator) else {

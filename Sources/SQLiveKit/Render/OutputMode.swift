@@ -4,6 +4,12 @@ public enum OutputMode: String, CaseIterable, Sendable {
 
     /// Makes the renderer for one result.
     public func makeRenderer(_ context: RenderContext) -> any ResultRenderer {
+        let renderer = plainRenderer(context)
+        let isGrid = self == .box || self == .table || self == .markdown
+        return isGrid && context.settings.quotesGridValues ? QuotingRenderer(renderer) : renderer
+    }
+
+    private func plainRenderer(_ context: RenderContext) -> any ResultRenderer {
         switch self {
         case .box: GridRenderer(context, style: .box)
         case .table: GridRenderer(context, style: .table)

@@ -10,15 +10,27 @@ import GRDB
 /// meta-command or a DSL query ends the batch and runs as usual, outside it.
 public struct ScriptRunner {
     public let session: Session
+    /// sqlite3's `-interactive` on input that is no terminal: before each line, the prompt
+    /// (`sqlite> `, or `   ...> ` inside a statement, or what `.prompt` set), then the line
+    /// itself, as sqlite3 writes them; at the end of the input, the last prompt and a newline.
+    public var echoesPrompts = false
 
-    public init(session: Session) {
+    public init(session: Session, echoesPrompts: Bool = false) {
         self.session = session
+        self.echoesPrompts = echoesPrompts
     }
 
     /// Runs every line of the source. Returns false when it stopped early (bail or quit).
     @discardableResult
     public func run<Source: LineSource>(_ lines: inout Source, source: String) -> Bool {
         var input = UnitReader(splitter: InputSplitter(source: source))
+        if echoesPrompts {
+            input.prompter = { [session] isInsideStatement, line in
+                let prompts = session.settings.prompts ?? (main: "sqlite> ", continuation: "   ...> ")
+                session.output.append(isInsideStatement ? prompts.continuation : prompts.main)
+                session.output.append((line ?? "") + "\n")
+            }
+        }
         while let unit = input.next(from: &lines) {
             guard session.canRunInBatch(unit) else {
                 if !runUnit(unit) { return false }
@@ -36,6 +48,10 @@ public struct ScriptRunner {
             }
             if !keepsGoing { return false }
         }
+        if session.settings.echo {
+            session.output.append(input.splitter.trailingSkippedLines)
+        }
+        if session.settings.echo || echoesPrompts { session.output.flush() }
         if let failure = lines.readFailure {
             session.report(failure)
             return false
@@ -56,7 +72,8 @@ public struct ScriptRunner {
             return false
         }
         if session.quitRequested != nil { return false }
-        return succeeded || !session.settings.bail
+        // sqlite3 reading as at a prompt does not bail: the person would go on typing.
+        return succeeded || !session.settings.bail || echoesPrompts
     }
 }
 
@@ -66,6 +83,8 @@ private struct UnitReader {
     private var queued: [InputUnit] = []
     private var queuedIndex = 0
     private var finished = false
+    /// Writes the prompt and the line read (nil at the end of the input), when set.
+    var prompter: ((_ isInsideStatement: Bool, _ line: String?) -> Void)?
 
     init(splitter: InputSplitter) {
         self.splitter = splitter
@@ -76,7 +95,9 @@ private struct UnitReader {
             guard !finished else { return nil }
             queued.removeAll(keepingCapacity: true)
             queuedIndex = 0
-            if let line = lines.nextLine() {
+            let line = lines.nextLine()
+            prompter?(splitter.isInsideStatement, line)
+            if let line {
                 splitter.feed(line, into: &queued)
             } else {
                 finished = true

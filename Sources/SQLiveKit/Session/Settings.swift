@@ -48,6 +48,9 @@ public struct Settings: Sendable, Equatable {
     /// it wraps, outside a terminal; 0: never. As in sqlite3, `.mode` sets 60 and the
     /// command line's `-box` (sqlive's `--mode box`) leaves it at 0.
     public var wrapWidth = 0
+    /// `.mode qbox`: box, table and markdown show each value as an SQL literal (sqlite3's
+    /// `--quote`); any other `.mode` turns it off.
+    public var quotesGridValues = false
     /// `.stats on|off` (`-stats`): kept and shown by `.show`, as sqlite3 keeps it; sqlive
     /// prints no statistics (docs/SQLITE3.md says why).
     public var stats = false
@@ -63,6 +66,7 @@ public struct Settings: Sendable, Equatable {
     /// Switches mode the way sqlite3's `.mode` does: some modes also reset the separators.
     public mutating func setMode(_ newMode: OutputMode, table: String? = nil) {
         mode = newMode
+        quotesGridValues = false
         switch newMode {
         case .list:
             columnSeparator = "|"

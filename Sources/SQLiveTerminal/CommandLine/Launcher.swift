@@ -94,7 +94,9 @@ struct Launcher {
         } else {
             signals?.interrupter.arm(session.connection)
             var lines = StandardInputLines(waker: signals?.waker)
-            ScriptRunner(session: session).run(&lines, source: "stdin")
+            let echoesPrompts = options.interactive && !options.batch
+            if echoesPrompts { session.output.append(SQLiteLibrary.sqlite3Banner) }
+            ScriptRunner(session: session, echoesPrompts: echoesPrompts).run(&lines, source: "stdin")
         }
         if options.follow, session.quitRequested == nil, session.stopRequest.reason == nil {
             if let status = follow(in: session, signals: signals) {

@@ -22,6 +22,7 @@ extension SQLive {
         options.separator = separator
         options.newline = newline
         options.batch = batch
+        options.interactive = interactive
         options.follow = follow
         options.interval = interval
         options.count = count

@@ -76,6 +76,11 @@ struct SQLive: ParsableCommand {
     @Flag(help: "Read standard input as a script even from a terminal: no prompt, no line editing.")
     var batch = false
 
+    /// sqlite3's `-interactive`: standard input that is no terminal is read as at a prompt,
+    /// with sqlite3's banner and each prompt and line written out (docs/SQLITE3.md).
+    @Flag(help: .hidden)
+    var interactive = false
+
     @Flag(help: "After the input, stay and print each pinned pane's rows whenever they change (other processes' commits included), until Ctrl-C.")
     var follow = false
 
