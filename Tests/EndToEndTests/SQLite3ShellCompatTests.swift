@@ -188,7 +188,7 @@ import SQLiveTestSupport
 
     @Test func import_fills_short_rows_cuts_long_ones_and_reads_a_command() throws {
         let folder = try TemporaryFolder()
-        let csv = try folder.write("rows.csv", "1,2,3\n4,5\n6,7,8,9\n\n")
+        let csv = folder.write("rows.csv", "1,2,3\n4,5\n6,7,8,9\n\n")
         let script = """
             .mode csv
             CREATE TABLE t(a, b, c);

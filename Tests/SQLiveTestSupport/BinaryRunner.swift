@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs the built `sqlive` binary (and `sqlite3`, the oracle) as a user would, capturing
 /// stdout, stderr and the exit status.
-public struct ProcessResult: Equatable, CustomStringConvertible {
+public struct ProcessResult: Equatable, Sendable, CustomStringConvertible {
     public var stdout: String
     public var stderr: String
     public var status: Int32
