@@ -70,29 +70,29 @@ import Glibc
     }
 
     @Test func sighup_ends_the_run_like_sigterm_with_status_129() throws {
-        let folder = try TemporaryFolder()
-        let database = folder.path + "/app.db"
-        let process = try SignalledProcess([database], directory: folder.path)
-        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\n.trace stderr\n\(Self.endless)\n")
-        try Self.waitUntilEndlessRuns(process)
-        process.send(SIGHUP)
-        #expect(try process.waitForExit() == 129)
-        Self.expectTraceThenClosing(process.stderr, "sqlive: hung up (SIGHUP); interrupted the statement at stdin:5, rolled back the open transaction")
-        try Self.expectClean(database, rows: "")
+        try Self.expectSignalEndsALongStatement(SIGHUP, status: 129, as: "hung up (SIGHUP)")
     }
 
     /// The Swift runtime installs a crash handler for SIGQUIT that prints "Program crashed"
     /// and lets the session go on; sqlive ends like on SIGTERM instead, as sqlite3 does.
     @Test func sigquit_ends_the_run_like_sigterm_with_status_131() throws {
+        try Self.expectSignalEndsALongStatement(SIGQUIT, status: 131, as: "quit (SIGQUIT)")
+    }
+
+    /// `signal` sent while a statement runs in an open transaction: the statement is
+    /// interrupted, the transaction rolled back, one closing line, status `status`.
+    static func expectSignalEndsALongStatement(_ signal: Int32, status: Int32, as event: String,
+                                               sourceLocation: SourceLocation = #_sourceLocation) throws {
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"
         let process = try SignalledProcess([database], directory: folder.path)
-        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\n.trace stderr\n\(Self.endless)\n")
-        try Self.waitUntilEndlessRuns(process)
-        process.send(SIGQUIT)
-        #expect(try process.waitForExit() == 131)
-        Self.expectTraceThenClosing(process.stderr, "sqlive: quit (SIGQUIT); interrupted the statement at stdin:5, rolled back the open transaction")
-        try Self.expectClean(database, rows: "")
+        try process.write("CREATE TABLE t(x);\nBEGIN;\nINSERT INTO t VALUES (1);\n.trace stderr\n\(endless)\n")
+        try waitUntilEndlessRuns(process, sourceLocation: sourceLocation)
+        process.send(signal)
+        #expect(try process.waitForExit() == status, sourceLocation: sourceLocation)
+        expectTraceThenClosing(process.stderr, "sqlive: \(event); interrupted the statement at stdin:5, rolled back the open transaction",
+                               sourceLocation: sourceLocation)
+        try expectClean(database, rows: "", sourceLocation: sourceLocation)
     }
 
     /// sqlite3 3.40 stops reading its script too (`Runtime error near line 5: interrupted`)
