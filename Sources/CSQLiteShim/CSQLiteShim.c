@@ -1,10 +1,25 @@
 #include <sqlite3.h>
+#include <stdatomic.h>
 #include <string.h>
 #include "CSQLiteShim.h"
 
 /* What sqlite3_config answered when the process was loaded. */
 static int memory_statistics_result = -1;
 static int uri_filenames_result = -1;
+static int error_log_result = -1;
+
+/* Where SQLite's error log goes (`.log`): a handler set from Swift, or none. */
+static _Atomic(sqlive_log_handler) log_handler = 0;
+
+/* Set while this thread compiles a statement whose failure is an answer, not an error. */
+static _Thread_local int log_muted = 0;
+
+static void sqlive_forward_log(void *unused, int code, const char *message) {
+    (void)unused;
+    if (log_muted) return;
+    sqlive_log_handler handler = atomic_load(&log_handler);
+    if (handler) handler(code, message);
+}
 
 /*
  * sqlite3_config only works before SQLite initializes, which the first connection, but also
@@ -14,6 +29,17 @@ static int uri_filenames_result = -1;
 __attribute__((constructor)) static void sqlive_configure_sqlite(void) {
     memory_statistics_result = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
     uri_filenames_result = sqlite3_config(SQLITE_CONFIG_URI, 1);
+    /* Installed once for the process; costs nothing until SQLite logs (errors, warnings). */
+    error_log_result = sqlite3_config(SQLITE_CONFIG_LOG, sqlive_forward_log, (void *)0);
+}
+
+void sqlive_mute_log_on_this_thread(int muted) {
+    log_muted = muted;
+}
+
+int sqlive_set_log_handler(sqlive_log_handler handler) {
+    atomic_store(&log_handler, handler);
+    return error_log_result;
 }
 
 int sqlive_disable_memory_statistics(void) {

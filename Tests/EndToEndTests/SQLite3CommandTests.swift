@@ -61,6 +61,50 @@ import SQLiveTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
+    /// `.log`: SQLite's error log as sqlite3 writes it, to stdout in order with the results,
+    /// to stderr, to a file, and off.
+    @Test func log_writes_sqlite_error_log_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        for shell in ["sqlite3", "sqlive"] {
+            let script = """
+                .log stdout
+                select 1; select coalesce(sqlite_log(123,'hello'),'456');
+                create table t(x); select * from nosuch;
+                .log off
+                select sqlite_log(3,'not logged');
+                .log \(folder.path)/\(shell).log
+                select sqlite_log(5,'in the file'), 6;
+                .log stderr
+                select sqlite_log(7,'on stderr'), 8;
+
+                """
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([], input: script) : try BinaryRunner.sqlive([], input: script)
+            #expect(result.stdout == "1\n(123) hello\n456\n(1) no such table: nosuch in \"select * from nosuch;\"\n\n|6\n|8\n", "\(shell)")
+            #expect(result.status == 1, "\(shell)")
+            #expect(result.stderr.hasSuffix("(7) on stderr\n"), "\(shell): \(result.stderr)")
+            #expect(try String(contentsOfFile: "\(folder.path)/\(shell).log", encoding: .utf8) == "(5) in the file\n", "\(shell)")
+        }
+    }
+
+    @Test func log_to_a_file_is_refused_in_safe_mode_and_log_on_names_a_file() throws {
+        let folder = try TemporaryFolder()
+        let safe = try BinaryRunner.sqlive(["--safe"], input: ".log \(folder.path)/x.log\n.log stdout\nselect sqlite_log(1,'kept');\n")
+        #expect(safe == ProcessResult(stdout: "(1) kept\n\n", stderr: """
+            error: stdin:1: .log to a file is disabled in safe mode: it writes files
+              use .log stdout or .log stderr
+
+            """, status: 1))
+        let on = try BinaryRunner.sqlive([], input: ".log on\nselect sqlite_log(2,'in on');\n.log\n", directory: folder.path)
+        #expect(on.status == 1)
+        #expect(on.stderr == """
+            logging to the file on, as sqlite3 reads .log on: .log stdout or .log stderr shows the log
+            error: stdin:3: .log: missing argument
+              usage: .log FILE|stdout|stderr|off
+
+            """)
+        #expect(try String(contentsOfFile: "\(folder.path)/on", encoding: .utf8) == "(2) in on\n")
+    }
+
     @Test func trace_writes_each_statement_like_sqlite3() throws {
         let folder = try TemporaryFolder()
         for shell in ["sqlite3", "sqlive"] {
@@ -81,6 +125,63 @@ import SQLiveTestSupport
         }
         let expected = try String(contentsOfFile: folder.path + "/sqlite3.trace", encoding: .utf8)
         #expect(try String(contentsOfFile: folder.path + "/sqlive.trace", encoding: .utf8) == expected)
+    }
+
+    /// What runs inside a statement (a trigger, a table-valued pragma) is traced as sqlite3
+    /// traces it, as `-- ` comments; `.dump` runs sqlite3's own statements, so its trace is
+    /// sqlite3's, line for line, with every kind of table and `--preserve-rowids`.
+    @Test(arguments: [
+        """
+        create table t(a); create table l(b); create trigger tr after insert on t begin insert into l values(new.a); end;
+        .trace stdout
+        insert into t values(1);
+        select * from pragma_table_info('t');
+        """,
+        """
+        create table t(a, "b c"); insert into t values(1,2); create table "x y"(z integer primary key autoincrement);
+        insert into "x y" default values; create index i on t(a); create view v as select 1;
+        create virtual table f using fts5(c); create table g(a, b as (a+1)); insert into g(a) values(5);
+        create table w(a primary key) without rowid; analyze;
+        .trace stdout
+        .dump
+        .dump --data-only
+        .dump --nosys --newlines
+        """,
+        """
+        create table a(x integer primary key, y); create table b(x integer primary key desc, y);
+        create table c(x int primary key, y); create table d(x primary key) without rowid; create table e(rowid, y);
+        create table f(x integer, y, primary key(x)); insert into a values(1,2); insert into b values(3,4);
+        insert into c values(5,6); insert into d values(7); insert into e values (8,9); insert into f values(10, 11);
+        .trace stdout
+        .dump --preserve-rowids
+        """,
+    ])
+    func trace_shows_nested_statements_and_dump_queries_like_sqlite3(_ script: String) throws {
+        let expected = try BinaryRunner.sqlite3([], input: script)
+        let actual = try BinaryRunner.sqlive([], input: script)
+        #expect(expected.stdout.contains("SAVEPOINT dump;") || expected.stdout.contains("-- TRIGGER tr;"))
+        #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "", status: expected.status))
+    }
+
+    /// A temporary table of the same name hides a main table from sqlite3's `.dump`, which then
+    /// writes the temporary table's rows; sqlive reads main's.
+    @Test func dump_reads_main_tables_that_temporary_ones_hide() throws {
+        let result = try BinaryRunner.sqlive([], input: """
+            create table t(a); insert into t values(1); create temp table t(b, c); insert into temp.t values(2, 3);
+            create table u(c integer primary key desc); insert into u values(4); create temp view u as select 5 as d;
+            .dump --preserve-rowids
+
+            """)
+        #expect(result == ProcessResult(stdout: """
+            PRAGMA foreign_keys=OFF;
+            BEGIN TRANSACTION;
+            CREATE TABLE t(a);
+            INSERT INTO t(rowid,a) VALUES(1,1);
+            CREATE TABLE u(c integer primary key desc);
+            INSERT INTO u(rowid,c) VALUES(1,4);
+            COMMIT;
+
+            """, stderr: "", status: 0))
     }
 
     @Test(arguments: [

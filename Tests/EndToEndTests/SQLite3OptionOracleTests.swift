@@ -57,6 +57,21 @@ import SQLiveTestSupport
         #expect(actual.status == 0)
     }
 
+    /// sqlite3's `-help` (one dash or two) writes its usage to stderr and fails; sqlive's
+    /// `-help` does the same, and its own `--help` keeps stdout and status 0.
+    @Test(arguments: [["-help"], ["-help", "test.db"], [":memory:", "-help"]])
+    func single_dash_help_prints_the_usage_on_stderr_with_status_1(_ arguments: [String]) throws {
+        let expected = try BinaryRunner.sqlite3(arguments)
+        let actual = try BinaryRunner.sqlive(arguments)
+        #expect(expected.status == 1 && expected.stdout.isEmpty)
+        #expect(actual.status == 1)
+        #expect(actual.stdout.isEmpty)
+        #expect(actual.stderr.contains("--readonly"), "\(actual)")
+        let own = try BinaryRunner.sqlive(["--help"])
+        #expect(own.status == 0)
+        #expect(own.stdout == actual.stderr)
+    }
+
     @Test func an_option_sqlive_lacks_is_refused_with_status_2() throws {
         let result = try BinaryRunner.sqlive(["-zip", "a.zip"])
         #expect(result == ProcessResult(

@@ -62,6 +62,30 @@ import SQLiveTestSupport
     ]
 
     static let outputCases: [Case] = [
+        // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        script("sha3 and sha3_query", """
+            select hex(sha3(1)), hex(sha3(1.5)), hex(sha3(null)), hex(sha3(x'00ff')), hex(sha3('é',512)), hex(sha3(0.1,384));
+            select hex(sha3_query('  select 1 ;  /*c*/ select 2.5, null, x''01'', ''t'' -- end', 224)), hex(sha3_query(''));
+            """),
+        script("sha3sum of every type", """
+            CREATE TABLE "group"("order" text, b, c);
+            INSERT INTO "group" VALUES ('ABC', 1, 2.5), (NULL, x'00ff', -0.0), ('é', 9223372036854775807, 1e308);
+            CREATE TABLE Other(x INTEGER PRIMARY KEY AUTOINCREMENT, y);
+            INSERT INTO Other(y) VALUES ('it''s'), (0.1);
+            CREATE INDEX oy ON Other(y); ANALYZE; CREATE VIEW v AS SELECT 1;
+            CREATE TABLE w(a PRIMARY KEY, b) WITHOUT ROWID; INSERT INTO w VALUES (1, 2);
+            .sha3sum
+            .sha3sum --schema
+            .sha3sum --sha3-256
+            .sha3sum -sha3-384 --schema
+            .sha3sum --sha3-512 o%
+            .sha3sum sqlite_s%
+            .headers on
+            .mode box
+            .sha3sum %r%
+            .sha3sum --debug
+            """),
+        script("sha3sum of an empty database prints nothing", ".sha3sum\n.sha3sum --schema\nselect 1;"),
         // The shell's SQL functions.
         script("decimal functions", """
             select decimal_mul('0.5','2'), decimal_mul('1.50','2.0'), decimal_mul('-3','0.25'), decimal_mul('0','-1.5'),

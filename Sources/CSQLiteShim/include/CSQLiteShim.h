@@ -16,6 +16,19 @@ int sqlive_disable_memory_statistics(void);
 /// in-memory database with the session's connection through `file:/NAME?vfs=memdb`.
 int sqlive_enable_uri_filenames(void);
 
+/// Receives SQLite's error log (SQLITE_CONFIG_LOG): the result code and the message. It may
+/// be called on any thread that uses SQLite.
+typedef void (*sqlive_log_handler)(int code, const char *message);
+
+/// Sends SQLite's error log to handler from now on (0: nowhere), for `.log`. The log itself
+/// is installed when the process is loaded; returns SQLite's result code from then, SQLITE_OK
+/// (0) when it took.
+int sqlive_set_log_handler(sqlive_log_handler handler);
+
+/// Leaves out of the log what SQLite logs on the calling thread while muted is 1: a
+/// statement compiled to learn whether a name exists fails by design.
+void sqlive_mute_log_on_this_thread(int muted);
+
 /// Loads an extension into a connection (`.load`): turns on extension loading for the C
 /// API only (never the SQL function load_extension()), loads, and turns it off again.
 /// Returns SQLite's result code; on failure *error holds a message to free with sqlite3_free.

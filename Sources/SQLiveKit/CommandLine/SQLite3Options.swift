@@ -29,7 +29,9 @@ public enum SQLite3Options {
             "header": .arguments(["--headers"]),
             "headers": .arguments(["--headers"]),
             "noheader": .arguments(["--no-headers"]),
-            "help": .arguments(["--help"]),
+            // sqlite3's `-help` writes its usage to standard error and fails (status 1);
+            // sqlive's `--help` and `-h` keep the usual stdout and status 0.
+            "help": .arguments(["--sqlite3-usage"]),
             "init": .optionTakingValue("--init"),
             "newline": .optionTakingValue("--newline"),
             "nullvalue": .optionTakingValue("--nullvalue"),

@@ -16,6 +16,8 @@ extension CommandRegistry {
         ExportCommand(),
         ExternalCommand(),
         FullSchemaCommand(),
+        SHA3SumCommand(),
+        LogCommand(),
         HeadersCommand(),
         HelpCommand(),
         ImpactCommand(),

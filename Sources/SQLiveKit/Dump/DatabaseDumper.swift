@@ -21,29 +21,37 @@ import GRDBSQLite
 struct DatabaseDumper {
     var options: DumpOptions
 
-    /// Dumps the main database. The reads run in one transaction (or the one already open),
-    /// so the dump is a consistent snapshot.
+    /// Dumps the main database. The reads run in one savepoint (a transaction of their own,
+    /// or nested in the one already open), so the dump is a consistent snapshot; with
+    /// `writable_schema` on, as sqlite3 has it, so that a schema SQLite can't parse is still
+    /// written out. The statements are sqlite3's own, word for word (`.trace` shows the same
+    /// lines), but where a pattern limits the dump or a temporary table hides a dumped one.
     func dump(_ db: Database, to output: OutputBuffer) throws {
-        if db.isInsideTransaction {
+        if !options.dataOnly {
+            output.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
+        }
+        try db.execute(sql: "SAVEPOINT dump")
+        try db.execute(sql: "PRAGMA writable_schema=ON")
+        do {
             try writeDump(db, to: output)
-        } else {
-            try db.inTransaction(.deferred) {
-                try writeDump(db, to: output)
-                return .commit
-            }
+        } catch {
+            try? db.execute(sql: "PRAGMA writable_schema=OFF")
+            try? db.execute(sql: "RELEASE dump")
+            throw error
+        }
+        try db.execute(sql: "PRAGMA writable_schema=OFF")
+        try db.execute(sql: "RELEASE dump")
+        if !options.dataOnly {
+            output.append("COMMIT;\n")
         }
     }
 
     private func writeDump(_ db: Database, to output: OutputBuffer) throws {
-        if !options.dataOnly {
-            output.append("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n")
-        }
         var writesSchema = false
         let tables = try Row.fetchAll(db, sql: """
-            SELECT name, type, sql FROM main.sqlite_schema AS o
-            WHERE (\(filter(matchingTableNames: false))) AND type == 'table' AND sql NOT NULL
-            ORDER BY tbl_name == 'sqlite_sequence', rowid
-            """, arguments: StatementArguments(options.patterns + options.patterns))
+            SELECT name, type, sql FROM sqlite_schema AS o WHERE (\(filter(matchingTableNames: false))) \
+            AND type=='table'  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid
+            """)
         for table in tables {
             let name: String = table["name"]
             let sql: String = table["sql"]
@@ -63,7 +71,7 @@ struct DatabaseDumper {
                     writesSchema = true
                 }
                 output.append("INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table',"
-                              + "\(Self.quotedString(name)),\(Self.quotedString(name)),0,\(Self.quotedString(sql)));\n")
+                              + "\(SQLIdentifier.stringLiteral(name)),\(SQLIdentifier.stringLiteral(name)),0,\(SQLIdentifier.stringLiteral(sql)));\n")
                 continue
             } else {
                 output.append(Self.schemaLine(sql))
@@ -71,52 +79,54 @@ struct DatabaseDumper {
             try writeRows(of: name, db, to: output)
         }
         if !options.dataOnly {
+            // In rowid order, as a scan of sqlite_schema (which has no index) gives them.
             let others = try String.fetchAll(db, sql: """
-                SELECT sql FROM main.sqlite_schema
-                WHERE (\(filter(matchingTableNames: true))) AND sql NOT NULL
-                  AND type IN ('index', 'trigger', 'view')
-                ORDER BY rowid
-                """, arguments: StatementArguments(options.patterns + options.patterns))
+                SELECT sql FROM sqlite_schema AS o WHERE (\(filter(matchingTableNames: true))) \
+                AND sql NOT NULL  AND type IN ('index','trigger','view')
+                """)
             others.forEach { output.append(Self.schemaLine($0)) }
         }
         if writesSchema {
             output.append("PRAGMA writable_schema=OFF;\n")
         }
-        if !options.dataOnly {
-            output.append("COMMIT;\n")
-        }
     }
 
-    /// The WHERE condition for the patterns: a name matches one of them. Indexes, triggers
-    /// and views also match by their table, so `.dump album` brings album's indexes along;
-    /// tables also match as the shadow tables of a virtual table that matches (`r1_data` for
-    /// an FTS5 table `r1`), as in sqlite3. Each pattern is bound twice.
+    /// The WHERE condition for the patterns, with each pattern written in as a literal (as
+    /// sqlite3 writes it): a name matches one of them. Tables also match as the shadow tables
+    /// of a virtual table that matches (`r1_data` for an FTS5 table `r1`), as in sqlite3.
+    /// Indexes, triggers and views also match by their table, so `.dump album` brings album's
+    /// indexes along (sqlite3 leaves them out).
     private func filter(matchingTableNames: Bool) -> String {
-        guard !options.patterns.isEmpty else { return "1" }
-        let byName = options.patterns.map { _ in "name LIKE ? ESCAPE '\\'" }
-        let byTable = matchingTableNames
-            ? options.patterns.map { _ in "tbl_name LIKE ? ESCAPE '\\'" }
-            : options.patterns.map { _ in
-                """
-                EXISTS (SELECT 1 FROM main.sqlite_schema AS v WHERE v.name LIKE ? ESCAPE '\\' AND v.type = 'table'
-                        AND v.sql LIKE 'CREATE VIRTUAL TABLE%' AND substr(o.name, 1, length(v.name) + 1) == v.name || '_')
-                """
+        guard !options.patterns.isEmpty else { return "true" }
+        return options.patterns.map { pattern in
+            let literal = SQLIdentifier.stringLiteral(pattern)
+            if matchingTableNames {
+                return "name LIKE \(literal) ESCAPE '\\' OR tbl_name LIKE \(literal) ESCAPE '\\'"
             }
-        return (byName + byTable).joined(separator: " OR ")
+            return "name LIKE \(literal) ESCAPE '\\' OR EXISTS (  SELECT 1 FROM sqlite_schema WHERE     "
+                + "name LIKE \(literal) ESCAPE '\\' AND    sql LIKE 'CREATE VIRTUAL TABLE%' AND    "
+                + "substr(o.name, 1, length(name)+1) == (name||'_'))"
+        }.joined(separator: " OR ")
     }
 
     /// One INSERT per row, values as sqlite3 writes them.
     private func writeRows(of table: String, _ db: Database, to output: OutputBuffer) throws {
-        let columns = try db.dumpedColumns(of: table)
+        // sqlite3's statements name the table alone, which a temporary table of the same
+        // name would hide: then sqlive names main's.
+        let isHidden = try db.isHiddenByTemporaryTable(table)
+        let tableInfo = try db.dumpedColumns(of: table, inMain: isHidden)
+        let columns = tableInfo.map(\.name)
         guard !columns.isEmpty else { return }
-        let rowid = options.preservesRowids ? try db.rowidColumnToPreserve(in: table, columns: columns) : nil
+        let rowid = options.preservesRowids ? try db.rowidColumnToPreserve(in: table, columns: tableInfo, inMain: isHidden) : nil
         var target = "INSERT INTO " + SQLIdentifier.quotedIfNeeded(table)
         if let rowid {
             target += "(" + ([rowid] + columns.map(SQLIdentifier.quotedIfNeeded)).joined(separator: ",") + ")"
         }
         let prefix = Array((target + " VALUES(").utf8)
-        let selected = (rowid.map { [$0] } ?? []) + columns.map(SQLIdentifier.quoted)
-        let statement = try db.makeStatement(sql: "SELECT \(selected.joined(separator: ",")) FROM main.\(SQLIdentifier.quoted(table))")
+        let selected = (rowid.map { [$0] } ?? []) + columns.map(SQLIdentifier.quotedIfNeeded)
+        let source = isHidden
+            ? "main." + SQLIdentifier.quoted(table) : SQLIdentifier.quotedIfNeeded(table)
+        let statement = try db.makeStatement(sql: "SELECT \(selected.joined(separator: ",")) FROM \(source)")
         statement.setUncheckedArguments(StatementArguments())
         let columnCount = statement.columnCount
         try StepCursor(statement: statement).forEach { sqliteStatement in
@@ -176,32 +186,53 @@ struct DatabaseDumper {
         }
         return sql + ";\n"
     }
-
-    /// A string literal with quotes doubled, like `%Q`.
-    private static func quotedString(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
-    }
 }
 
 extension Database {
-    /// The columns a dump writes: all but hidden and generated ones, which an INSERT can't set.
-    fileprivate func dumpedColumns(of table: String) throws -> [String] {
-        try Row.fetchAll(self, sql: "SELECT name, hidden FROM pragma_table_xinfo(?, 'main')", arguments: [table])
-            .filter { ($0["hidden"] as Int? ?? 0) == 0 }
-            .map { $0["name"] }
+    /// The columns a dump writes: all but hidden and generated ones, which an INSERT can't
+    /// set (`PRAGMA table_info` leaves those out). `inMain`: the table is hidden by a
+    /// temporary one, which the pragma would describe without the schema name.
+    fileprivate func dumpedColumns(of table: String, inMain: Bool) throws -> [DumpedColumn] {
+        try Row.fetchAll(self, sql: "PRAGMA \(inMain ? "main." : "")table_info=\(SQLIdentifier.stringLiteral(table))")
+            .map { DumpedColumn(name: $0["name"], type: $0["type"] ?? "", isPrimaryKey: ($0["pk"] as Int? ?? 0) > 0) }
+    }
+
+    /// True when a temporary table or view has the name of a table in main, so that the
+    /// name alone means the temporary one. Found by compiling a statement that names it,
+    /// never run, so that `.trace` shows nothing sqlite3 would not, and with SQLite's error
+    /// log muted, so that `.log` does not show its expected failure.
+    fileprivate func isHiddenByTemporaryTable(_ table: String) throws -> Bool {
+        SQLiteErrorLog.muted {
+            var statement: SQLiteStatement?
+            let code = sqlite3_prepare_v2(sqliteConnection, "SELECT 1 FROM temp.\(SQLIdentifier.quoted(table))", -1, &statement, nil)
+            sqlite3_finalize(statement)
+            return code == SQLITE_OK
+        }
     }
 
     /// The name to write a table's rowid under with `--preserve-rowids`: nil when the rowid
     /// is a column already (INTEGER PRIMARY KEY) or the table has none (WITHOUT ROWID).
-    fileprivate func rowidColumnToPreserve(in table: String, columns: [String]) throws -> String? {
-        let withoutRowid = try Bool.fetchOne(self, sql: "SELECT wr FROM pragma_table_list WHERE schema = 'main' AND name = ?",
-                                             arguments: [table]) ?? false
-        // INTEGER PRIMARY KEY DESC is no alias of the rowid (SQLite gives it an index of its
-        // own, of origin "pk"), although GRDB names it as one: sqlite3 writes the rowid then.
-        let pkIndexes = try Int.fetchOne(self, sql: "SELECT count(*) FROM pragma_index_list(?, 'main') WHERE origin = 'pk'",
-                                         arguments: [table]) ?? 0
-        guard !withoutRowid, try primaryKey(table).rowIDColumn == nil || pkIndexes > 0 else { return nil }
-        let taken = Set(columns.map { $0.lowercased() })
+    /// Decided as sqlite3 decides it, with the same one query.
+    fileprivate func rowidColumnToPreserve(in table: String, columns: [DumpedColumn], inMain: Bool) throws -> String? {
+        let primaryKey = columns.filter(\.isPrimaryKey)
+        if primaryKey.count == 1, primaryKey[0].type.uppercased() == "INTEGER" {
+            // INTEGER PRIMARY KEY DESC is no alias of the rowid: SQLite gives it an index of
+            // its own, of origin "pk".
+            let arguments = SQLIdentifier.stringLiteral(table) + (inMain ? ",'main'" : "")
+            let hasOwnIndex = try Bool.fetchOne(self, sql: "SELECT 1 FROM pragma_index_list(\(arguments)) WHERE origin='pk'") != nil
+            if !hasOwnIndex { return nil }
+        }
+        // A WITHOUT ROWID table has no rowid column to describe.
+        let hasRowid = sqlite3_table_column_metadata(sqliteConnection, "main", table, "rowid", nil, nil, nil, nil, nil) == SQLITE_OK
+        guard hasRowid else { return nil }
+        let taken = Set(columns.map { $0.name.lowercased() })
         return ["rowid", "_rowid_", "oid"].first { !taken.contains($0) }
     }
+}
+
+/// A column of `PRAGMA table_info`, as `.dump` reads it.
+private struct DumpedColumn {
+    var name: String
+    var type: String
+    var isPrimaryKey: Bool
 }

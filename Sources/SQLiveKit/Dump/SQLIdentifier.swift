@@ -14,6 +14,11 @@ enum SQLIdentifier {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Text as an SQL string literal, inner quotes doubled (sqlite3's `%Q`): `'it''s'`.
+    static func stringLiteral(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
     private static func needsQuotes(_ name: String) -> Bool {
         let bytes = Array(name.utf8)
         guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return true }

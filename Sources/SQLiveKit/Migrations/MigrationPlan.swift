@@ -129,7 +129,7 @@ public struct MigrationPlan: Sendable {
 
     private func explanation(of entry: Entry) -> String {
         let when = entry.record.map { " on \($0.appliedAt)" } ?? ""
-        let name = sqlLiteral(entry.identifier)
+        let name = SQLIdentifier.stringLiteral(entry.identifier)
         switch entry.status {
         case .changed:
             let newChecksum = entry.file?.checksum ?? ""
@@ -156,9 +156,5 @@ public struct MigrationPlan: Sendable {
                       Migrations run in order: renumber the file so it comes after the last applied one.
                 """
         }
-    }
-
-    private func sqlLiteral(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
     }
 }

@@ -10,8 +10,11 @@ extension Session {
     /// While no GRDB observer watches the connection, the statement runs directly through
     /// SQLite (``DirectStatement`` says why); otherwise through GRDB, like DSL queries.
     func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws(Diagnostic) {
+        // sqlite3 compiles a statement from its first non-blank character (the splitter keeps
+        // the blanks after the `;` before it): SQLite's error log and trace quote that text.
+        let trimmed = sql.first.map(\.isSQLiteSpace) == true ? String(sql.drop(while: \.isSQLiteSpace)) : sql
         // In an in-memory session (the memdb VFS), ATTACH 'file' must still open the file.
-        let sql = connection.memoryName == nil ? sql : AttachTarget.rewritten(sql)
+        let sql = connection.memoryName == nil ? trimmed : AttachTarget.rewritten(trimmed)
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         do {
             guard !paneBoard.observesConnection else {
@@ -220,5 +223,16 @@ extension Diagnostic {
             }
         }
         return diagnostic
+    }
+}
+
+extension Character {
+    /// C's `isspace`, which sqlite3 skips before a statement: space, tab, line feed, vertical
+    /// tab, form feed, carriage return (and CR LF, one Character in Swift).
+    var isSQLiteSpace: Bool {
+        switch self {
+        case " ", "\t", "\n", "\u{0B}", "\u{0C}", "\r", "\r\n": true
+        default: false
+        }
     }
 }

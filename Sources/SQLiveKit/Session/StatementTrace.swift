@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -33,9 +34,15 @@ final class StatementTrace {
     /// non-blank character (the input splitter keeps the blanks between statements of a
     /// line; sqlite3 skips them before compiling) without trailing `;`s, then `;` and a
     /// newline.
-    fileprivate func write(_ statement: OpaquePointer) {
+    ///
+    /// `text` is what SQLite hands the hook: the statement's SQL, or for what runs inside
+    /// another statement (a trigger, a table-valued pragma) a `-- ` comment, which sqlite3
+    /// prints as is (`-- TRIGGER audit`, then `-- INSERT INTO log …`).
+    fileprivate func write(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
         var sql: String
-        if expandsParameters {
+        if let text, strncmp(text, "-- ", 3) == 0 {
+            sql = String(cString: text)
+        } else if expandsParameters {
             guard let expanded = sqlite3_expanded_sql(statement) else { return }
             defer { sqlite3_free(expanded) }
             sql = String(cString: expanded)
@@ -66,9 +73,10 @@ extension Session {
                 sqlite3_trace_v2(db.sqliteConnection, 0, nil, nil)
                 return
             }
-            sqlite3_trace_v2(db.sqliteConnection, UInt32(SQLITE_TRACE_STMT), { _, context, statement, _ in
+            sqlite3_trace_v2(db.sqliteConnection, UInt32(SQLITE_TRACE_STMT), { _, context, statement, text in
                 guard let context, let statement else { return 0 }
-                Unmanaged<StatementTrace>.fromOpaque(context).takeUnretainedValue().write(OpaquePointer(statement))
+                Unmanaged<StatementTrace>.fromOpaque(context).takeUnretainedValue()
+                    .write(OpaquePointer(statement), text: text?.assumingMemoryBound(to: CChar.self))
                 return 0
             }, context)
         }

@@ -12,6 +12,11 @@ struct ThreadConfinement: @unchecked Sendable {
     // pthread_t is a plain integer on Linux; it is only compared.
     private let owner = pthread_self()
 
+    /// True on the thread that owns the object.
+    var isCurrentThread: Bool {
+        pthread_equal(owner, pthread_self()) != 0
+    }
+
     func check(_ function: StaticString = #function, file: StaticString = #fileID, line: UInt = #line) {
         assert(pthread_equal(owner, pthread_self()) != 0,
                "\(function) called off the thread that owns it (see docs/CONCURRENCY.md)", file: file, line: line)

@@ -96,6 +96,11 @@ struct SQLive: ParsableCommand {
     @Flag(name: .customLong("sqlite-version"), help: "Print the SQLite library's version and exit (sqlite3's -version).")
     var sqliteVersion = false
 
+    /// sqlite3's `-help` (rewritten by `SQLite3Options`): the usage on standard error and
+    /// status 1, as sqlite3 gives it, whatever the other arguments are.
+    @Flag(name: .customLong("sqlite3-usage"), help: .hidden)
+    var sqlite3Usage = false
+
     func validate() throws {
         if noInit && initFile != nil {
             throw ValidationError("--init and --no-init cannot be used together")
@@ -115,6 +120,10 @@ struct SQLive: ParsableCommand {
     }
 
     func run() throws {
+        if sqlite3Usage {
+            FileHandleWriter.standardError(Self.helpMessage() + "\n")
+            throw ExitCode(1)
+        }
         if sqliteVersion {
             print(SQLiteLibrary.versionLine)
             return

@@ -1,0 +1,91 @@
+/// `.sha3sum ?OPTIONS? ?LIKE-PATTERN?`: sqlite3's digest of a database's content, to tell
+/// whether two databases hold the same data whatever their pages look like. It hashes what
+/// `SELECT * FROM` each table returns, tables in name order, with `sha3_query()`
+/// (``SHA3Functions``), so the digest is sqlite3's for the same content.
+///
+///     .sha3sum                 one digest of every table (SHA3-224, as sqlite3 3.40)
+///     .sha3sum --sha3-256 t%   a digest for each table whose name is like t%
+struct SHA3SumCommand: MetaCommand {
+    let name = "sha3sum"
+    let usage = "?--schema? ?--sha3-224|256|384|512? ?LIKE-PATTERN?"
+    let summary = "compute a SHA3 digest of the database's content, as sqlite3 does"
+    let details = """
+        .sha3sum hashes the rows of every table of the main database (SQLite's own
+        tables left out) into one SHA3-224 digest, the same as sqlite3's for the same
+        content. --schema also hashes sqlite_schema (and sqlite_sequence, sqlite_stat1);
+        --sha3-256, --sha3-384 and --sha3-512 choose a longer digest. With a LIKE pattern,
+        each table whose name matches gets a digest of its own, beside its name. The
+        result is printed in the current mode; --debug prints the query instead.
+          .sha3sum --sha3-256 track%
+        """
+
+    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+        ["--schema", "--sha3-224", "--sha3-256", "--sha3-384", "--sha3-512"]
+    }
+
+    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+        var bits = 224
+        var includesSchema = false
+        var printsQuery = false
+        var pattern: String?
+        for argument in arguments {
+            guard argument.hasPrefix("-") else {
+                if pattern != nil { throw usageError("only one LIKE pattern") }
+                pattern = argument
+                continue
+            }
+            let option = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : String(argument.dropFirst())
+            switch option {
+            case "schema": includesSchema = true
+            case "debug": printsQuery = true
+            case "sha3-224", "sha3-256", "sha3-384", "sha3-512": bits = Int(option.dropFirst(5))!
+            default: throw usageError("unknown option \(argument)")
+            }
+        }
+        // As in sqlite3, a pattern for SQLite's own tables hashes them without --schema.
+        if let pattern, pattern.lowercased().hasPrefix("sqlite_") { includesSchema = true }
+
+        let tables = try SchemaQuery.names(in: session, sql: """
+            SELECT name FROM (
+              SELECT lower(name) AS name FROM main.sqlite_schema
+               WHERE type = 'table' AND coalesce(rootpage, 0) > 1
+              UNION ALL SELECT 'sqlite_schema')
+             WHERE name LIKE ?1 ORDER BY 1 COLLATE NOCASE
+            """, pattern: pattern)
+        let queries = tables.compactMap { Self.query(hashing: $0, includesSchema: includesSchema) }
+        // sqlite3 prints nothing for a database with no table to hash.
+        guard !queries.isEmpty else { return }
+        let sql = Self.digestSQL(queries: queries, bits: bits, eachTable: pattern != nil)
+        if printsQuery {
+            session.output.append(sql + "\n")
+        } else {
+            try runQuery(sql, in: session)
+        }
+    }
+
+    /// The query whose rows stand for a table: every row of a table of the user's, the
+    /// meaningful columns of SQLite's own tables in a stable order, nil for a table left out.
+    static func query(hashing table: String, includesSchema: Bool) -> (sql: String, table: String)? {
+        guard table.hasPrefix("sqlite_") else {
+            return ("SELECT * FROM \(SQLIdentifier.quoted(table)) NOT INDEXED;", table)
+        }
+        guard includesSchema else { return nil }
+        switch table {
+        case "sqlite_schema": return ("SELECT type,name,tbl_name,sql FROM sqlite_schema ORDER BY name;", table)
+        case "sqlite_sequence": return ("SELECT name,seq FROM sqlite_sequence ORDER BY name;", table)
+        case "sqlite_stat1": return ("SELECT tbl,idx,stat FROM sqlite_stat1 ORDER BY tbl,idx;", table)
+        case "sqlite_stat4": return ("SELECT tbl,idx,neq,nlt,ndlt,sample FROM sqlite_stat4 ORDER BY tbl,idx,rowid;", table)
+        default: return ("SELECT * FROM \(SQLIdentifier.quoted(table)) NOT INDEXED;", table)
+        }
+    }
+
+    /// The statement sqlite3 runs: the queries as rows of a CTE, hashed together or (with a
+    /// pattern) one by one beside the table's name.
+    static func digestSQL(queries: [(sql: String, table: String)], bits: Int, eachTable: Bool) -> String {
+        let rows = queries.map { "(\(SQLIdentifier.stringLiteral($0.sql)),\(SQLIdentifier.stringLiteral($0.table)))" }.joined(separator: ",")
+        let selection = eachTable
+            ? "SELECT lower(hex(sha3_query(a,\(bits)))) AS hash, b AS label"
+            : "SELECT lower(hex(sha3_query(group_concat(a,''),\(bits)))) AS hash"
+        return "WITH [sha3sum$query](a,b) AS(VALUES\(rows)) \(selection)   FROM [sha3sum$query]"
+    }
+}
