@@ -193,6 +193,9 @@ enum SafeModeEscapeCorpus {
                                     refusedInPane: true),
         attempt(".chart of fts3_tokenizer", ".chart select 'a', length(fts3_tokenizer('simple'))"),
         attempt(".region of a pragma", ".region pragma temp_store_directory = 'outside'"),
+        attempt("sha3_query of a pragma", "select sha3_query('pragma temp_store_directory = ''outside''');"),
+        attempt("sha3_query of readfile", "select hex(sha3_query('select readfile(''secret.txt'')'));"),
+        attempt("sha3_query of attach", "select sha3_query('attach ''outside/x.db'' as x');"),
         attempt(".explain of a pragma", ".explain pragma temp_store_directory = 'outside'"),
     ]
 

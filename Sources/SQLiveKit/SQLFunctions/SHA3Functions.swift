@@ -11,7 +11,9 @@ import GRDBSQLite
 ///   statement text included, so that two databases hash alike only when the same queries
 ///   give the same values of the same types.
 enum SHA3Functions {
-    static func install(in db: Database) {
+    /// `safe`: under `--safe`, the SQL given to `sha3_query()` gets the check typed SQL gets
+    /// (``SafeStatementCheck``), since a pragma does its harm while it compiles.
+    static func install(in db: Database, safe: Bool) {
         // Both functions use their own connection while the calling statement runs, as the
         // extension does with the connection of its context. SQLite calls them only on that
         // connection's queue, inside one of its statements: the pointer never crosses
@@ -31,6 +33,13 @@ enum SHA3Functions {
             })
             db.add(function: DatabaseFunction("sha3_query", argumentCount: argumentCount, pure: false) { values in
                 guard let sql = String.fromDatabaseValue(values[0]) else { return nil }
+                if safe {
+                    do throws(Diagnostic) {
+                        try SafeStatementCheck.check(sql)
+                    } catch {
+                        throw DatabaseError(message: error.message)
+                    }
+                }
                 var hasher = SHA3(bits: try size(values))
                 try hashQueries(sql, on: connection, into: &hasher)
                 return Data(hasher.finish())

@@ -12,7 +12,7 @@ enum ShellFunctions {
     static func install(in db: Database, safe: Bool) {
         DecimalFunctions.install(in: db)
         IEEE754Functions.install(in: db)
-        SHA3Functions.install(in: db)
+        SHA3Functions.install(in: db, safe: safe)
         db.add(function: DatabaseFunction("readfile", argumentCount: 1, pure: false) { values in
             if safe { throw refusal("readfile") }
             guard let path = String.fromDatabaseValue(values[0]) else { return nil }
