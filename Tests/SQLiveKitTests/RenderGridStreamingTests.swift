@@ -45,7 +45,7 @@ import Testing
             │ a      │
             │ bb     │
             │ cccccc │
-            │ 日本   │
+            │ 日本     │
             └────────┘
 
             """)

@@ -81,13 +81,26 @@ import Testing
         #expect(try render(script) == "|     t     |\n|-----------|\n| a       b |\n")
     }
 
-    @Test func wide_characters_count_two_columns_and_combining_marks_none() throws {
+    /// On a terminal a wide character takes two columns and a combining mark none, so the
+    /// grid lines up; into a file or a pipe each character counts one, as sqlite3 counts
+    /// them, so the bytes are sqlite3's.
+    @Test func wide_characters_count_two_columns_on_a_terminal_and_one_elsewhere() throws {
         let script = ".mode table\nSELECT '日本' AS word, 'e' || char(769) AS accent UNION ALL SELECT 'abcde', 'ab';"
-        #expect(try render(script) == """
+        #expect(try render(script, terminalWidth: 80) == """
             +-------+--------+
             | word  | accent |
             +-------+--------+
             | 日本  | é      |
+            | abcde | ab     |
+            +-------+--------+
+            (2 rows)
+
+            """)
+        #expect(try render(script) == """
+            +-------+--------+
+            | word  | accent |
+            +-------+--------+
+            | 日本    | é     |
             | abcde | ab     |
             +-------+--------+
 

@@ -3,7 +3,8 @@
 /// headers are on.
 ///
 /// A column is as wide as `.width` says (a negative width right-aligns it), or, for a width
-/// of 0 or none, as its widest line among the name and the values, at most 60. A value
+/// of 0 or none, as its widest line among the name and the values, at most 60. Widths are
+/// terminal columns on a terminal, characters elsewhere, as sqlite3 counts them. A value
 /// wider than its column wraps onto more lines, as do values with line breaks; a tab
 /// becomes spaces up to the next multiple of 8.
 ///
@@ -11,9 +12,11 @@
 ///     -  -----  -
 ///     1  hello
 ///
-/// sqlite3 sizes the columns from the whole result; sqlive from the first
-/// ``defaultWindowSize`` rows, then streams the rest at those widths (a later, wider value
-/// wraps), so memory stays bounded whatever the size of the result.
+/// sqlite3 sizes the columns from the whole result. Into a file or a pipe so does sqlive,
+/// without holding the result: the rows after the first ``defaultWindowSize`` wait in a
+/// temporary file (``RowSpill``) while they are measured, so the bytes are sqlite3's. On a
+/// terminal it sizes the columns from those first rows and streams the rest at those widths
+/// (a later, wider value wraps), so the first rows show at once.
 final class ColumnRenderer: ResultRenderer {
     static let defaultWindowSize = 100
     /// The widest a column grows by itself (sqlite3's `--wrap 60`).
@@ -24,6 +27,8 @@ final class ColumnRenderer: ResultRenderer {
     private let showsHeaders: Bool
     private let requestedWidths: [Int]
     private let windowSize: Int
+    /// Outside a terminal: rows after the window are spilled until the result ends.
+    private let sizesFromWholeResult: Bool
     private var columns: [String] = []
 
     // MARK: - Mutable State
@@ -31,6 +36,13 @@ final class ColumnRenderer: ResultRenderer {
 
     /// The leading rows, kept until the columns are sized, then written and released.
     private var window: [StoredRow] = []
+    /// Outside a terminal, the rows after the window, each cell as a NULL flag, its length
+    /// (four bytes, little endian) and its text; the widest line of each column among them,
+    /// and whether one of them takes several lines.
+    private var spill: RowSpill?
+    private var spilledWidths: [Int] = []
+    private var spilledRowTakesLines = false
+    private var spillRecord: [UInt8] = []
     /// Column widths and alignment; nil until the window is full or the result ends.
     private var widths: [Int]?
     private var rightAligned: [Bool] = []
@@ -38,7 +50,7 @@ final class ColumnRenderer: ResultRenderer {
     private var separatesRows = false
     private var rowsWritten = 0
     /// The current row's lines, and each cell's pieces once wrapped: reused for every row.
-    private var lines = GridLines()
+    private var lines: GridLines
     private var pieces: [[Piece]] = []
 
     /// A part of one line of ``lines`` that fits its column.
@@ -53,6 +65,8 @@ final class ColumnRenderer: ResultRenderer {
         showsHeaders = context.settings.showHeaders
         requestedWidths = context.settings.columnWidths
         self.windowSize = max(1, windowSize)
+        sizesFromWholeResult = context.terminalWidth == nil
+        lines = GridLines(countsCharacters: context.terminalWidth == nil)
     }
 
     func begin(columns: [String]) {
@@ -64,13 +78,23 @@ final class ColumnRenderer: ResultRenderer {
             writeRow(row)
             return
         }
+        if let spill {
+            spillRow(row, into: spill)
+            return
+        }
         window.append(row.stored())
-        if window.count >= windowSize { start() }
+        guard window.count >= windowSize else { return }
+        if sizesFromWholeResult {
+            spill = RowSpill()
+            spilledWidths = columns.map { _ in 0 }
+        } else {
+            start()
+        }
     }
 
     func finish() {
         if widths == nil {
-            guard !window.isEmpty else { return }
+            guard !window.isEmpty || spill != nil else { return }
             start()
         }
         output.endRow()
@@ -81,6 +105,9 @@ final class ColumnRenderer: ResultRenderer {
             lines.removeAll()
             let header = lines.append(name)
             return lines.width(of: header)
+        }
+        for (index, width) in spilledWidths.enumerated() where index < natural.count {
+            natural[index] = max(natural[index], width)
         }
         for row in window {
             lines.removeAll()
@@ -95,7 +122,7 @@ final class ColumnRenderer: ResultRenderer {
             rightAligned.append(requested < 0)
             widths.append(requested == 0 ? min(natural[index], Self.wrapWidth) : abs(requested))
         }
-        separatesRows = window.contains { row in
+        separatesRows = spilledRowTakesLines || window.contains { row in
             lines.removeAll()
             return (0..<row.columnCount).contains { index in
                 let cell = appendCell(of: row, at: index)
@@ -114,6 +141,55 @@ final class ColumnRenderer: ResultRenderer {
         let leadingRows = window
         window = []
         for row in leadingRows { writeRow(row) }
+        spill?.forEach { writeRow(Self.row(from: $0, columnCount: columns.count)) }
+        spill = nil
+    }
+
+    // MARK: - Spilled rows
+
+    /// Measures a row after the window and sets it aside. Whether it will take several
+    /// lines is known already: a column's width is its `.width`, or its widest value up to
+    /// ``wrapWidth``, so a line wraps only when wider than that.
+    private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
+        lines.removeAll()
+        spillRecord.removeAll(keepingCapacity: true)
+        for index in 0..<row.columnCount {
+            let isNull = row.storageClass(at: index) == .null
+            let cell = appendCell(of: row, at: index)
+            let width = lines.width(of: cell)
+            if index < spilledWidths.count { spilledWidths[index] = max(spilledWidths[index], width) }
+            let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
+            if cell.count > 1 || width > (requested == 0 ? Self.wrapWidth : requested) { spilledRowTakesLines = true }
+            spillRecord.append(isNull ? 0 : 1)
+            if isNull {
+                Self.appendLength(0, to: &spillRecord)
+            } else {
+                row.withText(at: index) { text in
+                    Self.appendLength(text.count, to: &spillRecord)
+                    spillRecord.append(contentsOf: text)
+                }
+            }
+        }
+        spillRecord.withUnsafeBufferPointer { spill.append($0) }
+    }
+
+    private static func appendLength(_ length: Int, to record: inout [UInt8]) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { record.append(contentsOf: $0) }
+    }
+
+    /// A spilled row read back: its cells' text (all this renderer reads of a row).
+    private static func row(from record: UnsafeBufferPointer<UInt8>, columnCount: Int) -> StoredRow {
+        var cells: [StoredRow.Cell] = []
+        cells.reserveCapacity(columnCount)
+        var offset = 0
+        for _ in 0..<columnCount {
+            let isNull = record[offset] == 0
+            let length = RowSpill.length(record, at: offset + 1)
+            let bytes = Array(record[(offset + 5)..<(offset + 5 + length)])
+            cells.append(StoredRow.Cell(kind: isNull ? .null : .text, bytes: bytes, number: 0))
+            offset += 5 + length
+        }
+        return StoredRow(cells: cells)
     }
 
     private func writeRow<Row: ResultRow>(_ row: Row) {
@@ -167,7 +243,7 @@ final class ColumnRenderer: ResultRenderer {
             lines.withBytes(of: line) { bytes in
                 var start = 0, index = 0, used = 0
                 while index < bytes.count {
-                    let (scalarWidth, length) = bytes[index] < 0x80 ? (1, 1) : UTF8Scalar.width(bytes, at: index)
+                    let (scalarWidth, length) = bytes[index] < 0x80 ? (1, 1) : lines.scalarWidth(bytes, at: index)
                     if used + scalarWidth > width && index > start {
                         result.append(Piece(line: GridLines.Line(start: line.start + start, end: line.start + index, width: used), width: used))
                         start = index

@@ -1,5 +1,7 @@
 /// The text of a row's cells as a grid shows them: each cell cut into lines, each line with
-/// its width in terminal columns.
+/// its width: in terminal columns on a terminal (a wide character takes two, so the grid
+/// lines up), or in characters, as sqlite3 counts it, for output that must be sqlite3's
+/// bytes (`countsCharacters`).
 ///
 /// Like sqlite3's box mode, a line ends at a newline or any other control character (`\r\n`
 /// counts as one break, and a break at the very end adds no empty line; DEL and the C1
@@ -21,6 +23,20 @@ struct GridLines {
 
     private(set) var bytes: [UInt8] = []
     private(set) var lines: [Line] = []
+    /// Every character is one wide, as sqlite3 pads and wraps (into files and pipes).
+    let countsCharacters: Bool
+
+    init(countsCharacters: Bool = false) {
+        self.countsCharacters = countsCharacters
+    }
+
+    /// The width of the character at `index` (1 when counting characters) and its length
+    /// in bytes.
+    @inline(__always)
+    func scalarWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (width: Int, length: Int) {
+        let (width, length) = UTF8Scalar.width(bytes, at: index)
+        return (countsCharacters ? 1 : width, length)
+    }
 
     /// Forgets every line, keeping the storage.
     mutating func removeAll() {
@@ -46,7 +62,7 @@ struct GridLines {
                 width += end - index
                 index = end
             } else if byte >= 0x7F && !Self.isC1OrDelete(text, at: index) {
-                let (scalarWidth, length) = UTF8Scalar.width(text, at: index)
+                let (scalarWidth, length) = scalarWidth(text, at: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
                 width += scalarWidth
                 index += length
@@ -90,7 +106,7 @@ struct GridLines {
                         wrapped.append(Line(start: start, end: index, width: width))
                         (start, count, width) = (index, 0, 0)
                     }
-                    let (scalarWidth, length) = UTF8Scalar.width(all, at: index)
+                    let (scalarWidth, length) = scalarWidth(all, at: index)
                     count += 1
                     width += scalarWidth
                     index += length
@@ -108,7 +124,7 @@ struct GridLines {
             for index in first..<lines.count where lines[index].end - lines[index].start > limit {
                 var end = lines[index].start, count = 0, width = 0
                 while end < lines[index].end && count < limit {
-                    let (scalarWidth, length) = UTF8Scalar.width(all, at: end)
+                    let (scalarWidth, length) = scalarWidth(all, at: end)
                     count += 1
                     width += scalarWidth
                     end += length

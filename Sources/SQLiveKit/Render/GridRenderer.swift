@@ -8,8 +8,8 @@
 /// measuring them, then draws the grid from all of them, so no value is ever cut.
 /// On a terminal it sizes the columns from the window and streams every later row at those
 /// widths: a later value wider than its column is cut with `…`, except a number, which is
-/// never cut (it overflows its column). Widths are terminal columns (``DisplayWidth``), so
-/// wide characters line up. On a terminal the grid is also narrowed to the terminal's width
+/// never cut (it overflows its column). Widths are terminal columns (``DisplayWidth``) on a
+/// terminal, so wide characters line up, and characters elsewhere, as sqlite3 counts them. On a terminal the grid is also narrowed to the terminal's width
 /// (``ColumnFitting``: text columns shrink, numbers keep their width), NULL shows as `NULL`
 /// (dimmed with colour) unless `.nullvalue` was set, and the row count follows the grid,
 /// saying how many values were cut and how to see them whole:
@@ -67,7 +67,7 @@ final class GridRenderer: ResultRenderer {
     private var rowsWritten = 0
     private var drawsDividers = false
     /// The current row's lines, and which of them belong to each cell: reused for every row.
-    private var lines = GridLines()
+    private var lines: GridLines
     private var cellLines: [Range<Int>] = []
     /// What each cell of the current row holds: NULLs are styled, numbers never cut.
     private var cellClasses: [StorageClass?] = []
@@ -87,6 +87,7 @@ final class GridRenderer: ResultRenderer {
         let wrapWidth = context.settings.wrapWidth
         wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
         requestedWidths = context.terminalWidth == nil ? context.settings.columnWidths.map { abs($0) } : []
+        lines = GridLines(countsCharacters: context.terminalWidth == nil)
     }
 
     /// How many rows the renderer holds right now: never more than the window.
@@ -191,7 +192,7 @@ final class GridRenderer: ResultRenderer {
     /// for every row of a large result: the buffers are taken out of the object while it
     /// works, so that Swift checks no exclusive access per cell.
     private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
-        var lines = GridLines()
+        var lines = GridLines(countsCharacters: self.lines.countsCharacters)
         swap(&lines, &self.lines)
         var record: [UInt8] = []
         swap(&record, &spillRecord)

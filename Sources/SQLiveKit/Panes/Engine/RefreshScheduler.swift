@@ -219,6 +219,12 @@ final class RefreshScheduler: Sendable {
         }
     }
 
+    /// True when the pane was moved to the slow lane, where it refreshes on its own frames:
+    /// the dock says it is refreshing instead of showing it beside the others' state.
+    func isOnSlowLane(_ token: ObservationToken) -> Bool {
+        state.withLock { $0.slow.contains(token) }
+    }
+
     /// True while a frame runs or a pane waits for one.
     var hasWork: Bool {
         state.withLock { state in
