@@ -95,6 +95,30 @@ import SQLiveTestSupport
         #expect(outputs[1] == outputs[0])
     }
 
+    /// `EXPLAIN COMMIT` and `.eqp on` before COMMIT, while a pane observes the connection:
+    /// GRDB took the EXPLAIN for the COMMIT it describes and stopped the process (SIGILL).
+    /// The transaction goes on, and the pane shows its commit.
+    @Test func explaining_a_commit_while_a_pane_observes_leaves_the_transaction_open() throws {
+        let result = try BinaryRunner.sqlive([":memory:"], input: """
+            create table t(x);
+            .pin --name n select count(*) from t
+            BEGIN;
+            EXPLAIN COMMIT;
+            /* c */ EXPLAIN QUERY PLAN ROLLBACK;
+            insert into t values (1);
+            .eqp on
+            COMMIT;
+            BEGIN;
+            END;
+            select count(*) from t;
+
+            """)
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "")
+        #expect(result.stdout.contains("AutoCommit"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("-- pane 1 (n): insert t[1]\n1\nQUERY PLAN\n`--SCAN t\n1\n"), "\(result.stdout)")
+    }
+
     @Test func pane_errors_name_the_script_line_and_set_the_exit_status() throws {
         let result = try BinaryRunner.sqlive([], input: """
             CREATE TABLE t(x);

@@ -63,6 +63,13 @@ import SQLiveTestSupport
 
     static let outputCases: [Case] = [
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        // .eqp before transaction statements: GRDB took EXPLAIN … COMMIT for a COMMIT (SIGILL).
+        script("eqp before transaction statements", """
+            .eqp on
+            BEGIN; COMMIT; SELECT 1;
+            .eqp full
+            BEGIN; END; SAVEPOINT a; RELEASE a; BEGIN; ROLLBACK; SELECT 2;
+            """),
         script("sha3 and sha3_query", """
             select hex(sha3(1)), hex(sha3(1.5)), hex(sha3(null)), hex(sha3(x'00ff')), hex(sha3('é',512)), hex(sha3(0.1,384));
             select hex(sha3_query('  select 1 ;  /*c*/ select 2.5, null, x''01'', ''t'' -- end', 224)), hex(sha3_query(''));

@@ -17,7 +17,9 @@ extension Session {
         let sql = connection.memoryName == nil ? trimmed : AttachTarget.rewritten(trimmed)
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         do {
-            guard !paneBoard.observesConnection else {
+            // EXPLAIN changes nothing, so observers need not see it, and GRDB must not: it
+            // takes `EXPLAIN COMMIT` for a COMMIT and ends a transaction that goes on.
+            guard !paneBoard.observesConnection || StatementImpact.verb(of: sql) == "EXPLAIN" else {
                 try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
                 return
             }
@@ -150,13 +152,19 @@ extension Session {
         let listings: [(prefix: String, makeRenderer: (RenderContext) -> any ResultRenderer)] =
             [("EXPLAIN QUERY PLAN ", QueryPlanRenderer.init)]
             + (settings.eqp == .full ? [("EXPLAIN ", ExplainRenderer.init)] : [])
+        // Compiled and stepped with SQLite's C API, not GRDB: GRDB takes `EXPLAIN … COMMIT`
+        // for the COMMIT it describes, and its transaction observers then end a
+        // transaction that never ended (an assertion in GRDB stopped the process).
         for listing in listings {
-            guard let explain = try? db.makeStatement(sql: listing.prefix + sql) else { continue }
+            var explain: SQLiteStatement?
+            defer { sqlite3_finalize(explain) }
+            guard sqlite3_prepare_v2(db.sqliteConnection, listing.prefix + sql, -1, &explain, nil) == SQLITE_OK,
+                  let explain else { continue }
+            let columnCount = Int(sqlite3_column_count(explain))
             let renderer = listing.makeRenderer(renderContext)
-            renderer.begin(columns: explain.columnNames)
-            let columnCount = explain.columnCount
-            try? StepCursor(statement: explain).forEach { sqliteStatement in
-                renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))
+            renderer.begin(columns: (0..<columnCount).map { String(cString: sqlite3_column_name(explain, Int32($0))) })
+            while sqlite3_step(explain) == SQLITE_ROW {
+                renderer.write(row: StatementRow(statement: explain, columnCount: columnCount))
             }
             renderer.finish()
         }
