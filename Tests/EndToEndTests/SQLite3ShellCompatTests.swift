@@ -63,6 +63,36 @@ import SQLiveTestSupport
 
     static let outputCases: [Case] = [
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        // .tables, .indexes and .schema see temp and attached databases, named with them.
+        script("schema listings of temp and attached databases", """
+            create table m(x); create temp table tt(x); create temp view tv as select 1;
+            attach ':memory:' as aux; create table aux.zed(x); create index aux.zi on zed(x); create table aux.m2(y);
+            attach ':memory:' as "my db"; create table "my db".t(x); create view "my db".vv as select x from t;
+            create unique index "my db".ui on t(x); create temp trigger tr after insert on m begin select 1; end;
+            create virtual table f using fts5(c); create view "v w" as select 1 as "a b", 2;
+            .tables
+            .tables %e%
+            .tables t%
+            .indexes
+            .indexes z%
+            .schema
+            .schema tt
+            .schema aux.%
+            .schema temp.%
+            .schema "my db".%
+            .schema tv
+            .schema --nosys m%
+            .schema M*
+            """),
+        script("schema of the schema table and of table-valued functions", """
+            create table t(x);
+            .schema sqlite_schema
+            .schema SQLITE_MASTER
+            .schema sqlite_temp%
+            .schema json%
+            .schema pragma_table_%
+            .schema main.json_e%
+            """),
         // .eqp before transaction statements: GRDB took EXPLAIN … COMMIT for a COMMIT (SIGILL).
         script("eqp before transaction statements", """
             .eqp on

@@ -9,14 +9,10 @@ struct TablesCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         ignoreExtra(arguments, keeping: 1, in: session)
-        let names = try SchemaQuery.names(
-            in: session,
-            sql: """
-                SELECT name FROM sqlite_schema
-                WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?
-                ORDER BY 1
-                """,
-            pattern: arguments.first)
+        let names = try SchemaQuery.read(session) { db in
+            try SchemaListing.qualifiedNames(db, condition: "type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1",
+                                             pattern: arguments.first)
+        }
         session.output.append(ColumnList.format(names))
     }
 }
@@ -34,10 +30,9 @@ struct IndexesCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let names = try SchemaQuery.names(
-            in: session,
-            sql: "SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE ? ORDER BY 1",
-            pattern: arguments.first)
+        let names = try SchemaQuery.read(session) { db in
+            try SchemaListing.qualifiedNames(db, condition: "type = 'index' AND tbl_name LIKE ?1", pattern: arguments.first)
+        }
         session.output.append(ColumnList.format(names))
     }
 }
@@ -70,22 +65,31 @@ struct SchemaCommand: MetaCommand {
             }
         }
         try expect(words, count: 0...1)
-        // As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes.
-        let pattern = words.first ?? "%"
-        let system = noSystem ? " AND name NOT LIKE 'sqlite_%'" : ""
-        let match = pattern.contains(where: { "*?[".contains($0) }) ? "GLOB ?" : "LIKE ? ESCAPE '\\'"
+        // As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes,
+        // matched against the lower-case table name, or `database.table` when it holds a dot.
+        let pattern = words.first
         let entries = try SchemaQuery.read(session) { db in
-            try Row.fetchAll(db, sql: """
-                SELECT type, name, sql FROM sqlite_schema
-                WHERE sql IS NOT NULL AND tbl_name \(match)\(system) ORDER BY rowid
-                """, arguments: [pattern]).map { row -> String in
-                let sql: String = row["sql"]
-                guard row["type"] == "view" else {
-                    let shown = Self.asSQLite3Shows(sql)
-                    return indent ? SchemaIndenter.indented(shown) : shown
+            try SchemaListing.schemaTableDefinition(db, matching: pattern) + SchemaListing.databaseNames(db).flatMap { schema in
+                var conditions = ["sql IS NOT NULL"]
+                var arguments: StatementArguments = []
+                if let pattern {
+                    let subject = pattern.contains(".") ? "lower(? || '.' || tbl_name)" : "lower(tbl_name)"
+                    if pattern.contains(".") { arguments += [schema] }
+                    let isGlob = pattern.contains(where: { "*?[".contains($0) })
+                    conditions.append(subject + (isGlob ? " GLOB ?" : " LIKE ? ESCAPE '\\'"))
+                    arguments += [pattern]
                 }
-                return sql + ViewColumnsComment.comment(forView: row["name"], in: db)
-            }
+                if noSystem { conditions.append("name NOT LIKE 'sqlite_%'") }
+                return try Row.fetchAll(db, sql: """
+                    SELECT type, name, sql FROM \(SQLIdentifier.quoted(schema)).sqlite_schema
+                    WHERE \(conditions.joined(separator: " AND ")) ORDER BY rowid
+                    """, arguments: arguments).map { row -> String in
+                    let shown = SchemaListing.shownStatement(row["sql"], schema: schema, name: row["name"], db: db)
+                    guard row["type"] == "table" else { return shown }
+                    let table = Self.asSQLite3Shows(shown)
+                    return indent ? SchemaIndenter.indented(table) : table
+                }
+            } + (pattern.map { try SchemaListing.eponymousTables(db, matching: $0, noSystem: noSystem) } ?? [])
         }
         for sql in entries {
             session.output.append(sql + ";\n")
@@ -157,11 +161,14 @@ enum SchemaQuery {
 }
 
 /// Names laid out in columns across 80 characters (or `lineWidth`), filled column by column,
-/// as sqlite3 does for `.tables` and `.indexes`.
+/// as sqlite3 does for `.tables` and `.indexes`: every name padded to the longest, the last
+/// of a line too, lengths in bytes (`%-*s`). Completion lists use it for the screen:
+/// `forScreen` counts characters and leaves no trailing spaces.
 enum ColumnList {
-    static func format(_ names: [String], lineWidth: Int = 80) -> String {
+    static func format(_ names: [String], lineWidth: Int = 80, forScreen: Bool = false) -> String {
         guard !names.isEmpty else { return "" }
-        let width = names.map(\.count).max() ?? 0
+        let length: (String) -> Int = forScreen ? { $0.count } : { $0.utf8.count }
+        let width = names.map(length).max() ?? 0
         let columns = max(1, lineWidth / (width + 2))
         let rows = (names.count + columns - 1) / columns
         var text = ""
@@ -171,32 +178,15 @@ enum ColumnList {
             while index < names.count {
                 if index >= rows { line += "  " }
                 let name = names[index]
-                line += name + String(repeating: " ", count: width - name.count)
+                line += name + String(repeating: " ", count: width - length(name))
                 index += rows
             }
-            while line.hasSuffix(" ") { line.removeLast() }
+            if forScreen {
+                while line.hasSuffix(" ") { line.removeLast() }
+            }
             text += line + "\n"
         }
         return text
     }
 }
 
-/// The comment sqlite3's `.schema` writes after a view: its name and column names, quoted
-/// where they are not plain identifiers (`/* v1("y+1") */`); nothing when the view can't
-/// be read.
-enum ViewColumnsComment {
-    static func comment(forView name: String, in db: Database) -> String {
-        guard let columns = try? String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [name]),
-              !columns.isEmpty else { return "" }
-        return "\n/* \(quoted(name))(\(columns.map(quoted).joined(separator: ","))) */"
-    }
-
-    /// The name as is when it is a plain identifier and no keyword, else in double quotes.
-    static func quoted(_ name: String) -> String {
-        let plain = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        let isKeyword = name.withCString { sqlite3_keyword_check($0, Int32(name.utf8.count)) != 0 }
-        if plain && !isKeyword { return name }
-        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-}

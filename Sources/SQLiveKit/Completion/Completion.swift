@@ -40,7 +40,7 @@ public struct Completion: Sendable, Equatable {
     public func listing(width: Int) -> String {
         // Candidates come from the database (table and column names): shown on the terminal,
         // their control characters are made visible like any other name.
-        ColumnList.format(candidates.map(VisibleControlCharacters.of), lineWidth: width)
+        ColumnList.format(candidates.map(VisibleControlCharacters.of), lineWidth: width, forScreen: true)
     }
 
     /// Sorts names as they read (ignoring case and opening quotes), keeping the first of
