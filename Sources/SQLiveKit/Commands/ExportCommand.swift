@@ -25,7 +25,7 @@ struct ExportCommand: RawTextCommand {
         let query = arguments.remainder
         guard !query.isEmpty else { throw usageError("missing query") }
         // A query that can't compile must not cost FILE its old contents.
-        try session.withDatabase { db in _ = try session.compileSQL(query, in: db) }
+        try session.statements.withDatabase { db in _ = try session.statements.compileSQL(query, in: db) }
         try session.outputs.withFile(path) { () throws(Diagnostic) in
             try runQuery(query, in: session)
         }

@@ -28,7 +28,7 @@ struct LintCommand: MetaCommand {
         try expect(arguments, count: 1...1)
         let lines: [String]
         do {
-            lines = try session.withDatabase { db in try ForeignKeyIndexLint(db: db).suggestions() }
+            lines = try session.statements.withDatabase { db in try ForeignKeyIndexLint(db: db).suggestions() }
         } catch {
             throw error.prefixed(".lint: ")
         }

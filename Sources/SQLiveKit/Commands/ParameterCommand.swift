@@ -24,7 +24,7 @@ struct ParameterCommand: MetaCommand {
         switch arguments.count {
         case 0: Self.subcommands
         case 1 where arguments[0] == "unset" || arguments[0] == "set":
-            session.parameters.sortedEntries.map(\.key)
+            session.statements.parameters.sortedEntries.map(\.key)
         default: []
         }
     }
@@ -38,17 +38,17 @@ struct ParameterCommand: MetaCommand {
             list(in: session)
         case "set":
             guard rest.count >= 2 else { throw usageError("set needs a NAME and a VALUE") }
-            let value = try session.evaluateParameterValue(rest.dropFirst().joined(separator: " "))
-            session.parameters.set(rest[0], to: value)
+            let value = try session.statements.evaluateParameterValue(rest.dropFirst().joined(separator: " "))
+            session.statements.parameters.set(rest[0], to: value)
         case "unset":
             guard rest.count == 1 else { throw usageError("unset needs one NAME") }
-            guard session.parameters.remove(rest[0]) else {
+            guard session.statements.parameters.remove(rest[0]) else {
                 throw Diagnostic(".parameter unset: no parameter named \(rest[0])",
                                  hint: ".parameter list shows the names")
             }
         case "clear":
             guard rest.isEmpty else { throw usageError("clear takes no argument") }
-            session.parameters.removeAll()
+            session.statements.parameters.removeAll()
         default:
             let hint = Suggestion.closest(to: subcommand, among: Self.subcommands).map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".parameter: unknown subcommand \(subcommand)", hint: hint + "usage: \(usageLine)")
@@ -58,11 +58,11 @@ struct ParameterCommand: MetaCommand {
     /// One line per name, padded to the longest, with the value as an SQL literal: sqlite3's
     /// `.parameter list` format.
     private func list(in session: Session) {
-        let entries = session.parameters.sortedEntries
+        let entries = session.statements.parameters.sortedEntries
         let width = entries.map(\.key.count).max() ?? 0
         for (key, value) in entries {
             let padding = String(repeating: " ", count: width - key.count)
-            session.output.append("\(key)\(padding) \(session.sqlLiteral(value))\n")
+            session.output.append("\(key)\(padding) \(session.statements.sqlLiteral(value))\n")
         }
     }
 }

@@ -33,7 +33,7 @@ enum DatabaseCopy {
         }
         let failure: String?
         do {
-            failure = try session.withDatabase { db in
+            failure = try session.statements.withDatabase { db in
                 let failure = copy(direction, schema: schema, connection: db.sqliteConnection, file: file)
                 // A restore rewrote the schema behind GRDB's back.
                 if !direction.isBackup { db.clearSchemaCache() }
