@@ -27,7 +27,7 @@ struct ExportCommand: RawTextCommand {
         // A query that can't compile must not cost FILE its old contents.
         try session.statements.withDatabase { db in _ = try session.statements.compileSQL(query, in: db) }
         try session.outputs.withFile(path) { () throws(Diagnostic) in
-            try runQuery(query, in: session)
+            try runQuery(query, in: DatabaseScope(session))
         }
     }
 }

@@ -14,7 +14,7 @@ struct NotifyCommand: RawTextCommand {
         """
 
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        (arguments.isEmpty ? ["all", "schema"] : []) + SchemaQuery.tableNames(in: session)
+        (arguments.isEmpty ? ["all", "schema"] : []) + SchemaQuery.tableNames(in: session.connection)
     }
 
     func run(text: String, in session: Session) throws(Diagnostic) {
