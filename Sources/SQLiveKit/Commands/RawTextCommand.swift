@@ -4,7 +4,7 @@
 /// commands read their options themselves with ``RawArguments`` and keep the rest verbatim.
 ///
 ///     // .pin --name bobs SELECT * FROM player WHERE name = 'Bob'
-///     func run(text: String, in session: Session) throws(Diagnostic) {
+///     func run(text: String, in scope: PaneScope) throws(Diagnostic) {
 ///         var arguments = RawArguments(text)
 ///         arguments.option()      // "--name"
 ///         arguments.word()        // "bobs"
