@@ -79,6 +79,6 @@ struct OpenCommand: MetaCommand {
                                   staysReadonly: current.staysReadonly)
         session.replaceConnection(try DatabaseConnection(options))
         session.statements.installStatementTrace()
-        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: DatabaseScope(session))
+        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: .scope(of: session))
     }
 }

@@ -1,10 +1,15 @@
 import Foundation
 import GRDB
 
-/// A sqlive session: one database connection, the settings, and the outputs.
+/// A sqlive session: the coordinator of one database connection, the settings, and the
+/// outputs.
 ///
 /// Front-ends (the terminal, the script runner, tests) feed it ``InputUnit``s with
 /// ``run(_:)``; it executes SQL, dispatches meta-commands, renders results and reports errors.
+/// The state lives in parts it owns: ``OutputRouter`` (where text goes), ``StatementRunner``
+/// (the connection and what running statements keeps), ``ScriptState`` (failures, quit,
+/// `.read` depth) and the ``PaneBoard``. Meta-commands see it through a scope
+/// (``CommandScope``) that names what they touch.
 ///
 /// ## Threading
 /// A session is used from one thread, the front-end's loop (debug builds check it in

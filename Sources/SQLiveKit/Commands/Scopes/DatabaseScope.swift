@@ -1,34 +1,22 @@
 import GRDB
 
 /// The view of commands that read or change the database (`.schema`, `.dump`, `.backup`,
-/// `.parameter`, `.sql`): what ``SettingsScope`` has, plus the statement runner (the
-/// connection, parameters, the held database), running a query as typed, and telling the
-/// session the schema changed. No panes, no redirection, no scripts.
-struct DatabaseScope: SessionView {
+/// `.parameter`, `.sql`): the statement runner (the connection, parameters, the held
+/// database), running a query as typed, telling the session the schema changed, and the
+/// settings, results output and warnings. No panes, no redirection, no scripts.
+struct DatabaseScope: CommandScope {
+    /// The connection and what running statements keeps (parameters, the held database).
+    let statements: StatementRunner
+    /// Where results go (standard output, or the file of `.output`/`.once`).
+    let output: OutputBuffer
     private let session: Session
 
-    init(_ session: Session) {
-        self.session = session
+    static func scope(of session: Session) -> DatabaseScope {
+        DatabaseScope(statements: session.statements, output: session.output, session: session)
     }
-
-    /// The session's settings; a change is the session's at once.
-    var settings: Settings {
-        get { session.settings }
-        nonmutating set { session.settings = newValue }
-    }
-
-    /// Where results go (standard output, or the file of `.output`/`.once`).
-    var output: OutputBuffer { session.output }
-
-    /// The connection and what running statements keeps (parameters, the held database).
-    var statements: StatementRunner { session.statements }
 
     /// The database connection.
-    var connection: DatabaseConnection { session.statements.connection }
-
-    func warn(_ message: String) {
-        session.warn(message)
-    }
+    var connection: DatabaseConnection { statements.connection }
 
     /// Runs one SQL statement as typed SQL runs: parameters bound, rendered in the current
     /// mode (or by `makeRenderer`), with the timer and change counts.
@@ -44,5 +32,15 @@ struct DatabaseScope: SessionView {
     /// A command changed the schema (a restore): the panes compile again.
     func schemaDidChange() {
         session.schemaDidChange()
+    }
+
+    /// The session's settings (`.timeout` and `.explain` change theirs).
+    var settings: Settings {
+        get { session.settings }
+        nonmutating set { session.settings = newValue }
+    }
+
+    func warn(_ message: String) {
+        session.warn(message)
     }
 }

@@ -1,26 +1,22 @@
 /// The view of the pane and observation commands (`.pin`, `.pause`, `.why`, `.notify`):
 /// the pane board, the results output to print panes and tables in the current mode, the
-/// connection's options (`.external` checks the database is a file), and warnings. No
-/// settings to change, no statements to run.
-struct PaneScope: SessionView {
+/// connection (`.external` reads its options, completion its table names), and warnings.
+/// No settings to change, no statements to run.
+struct PaneScope: CommandScope {
     private let session: Session
 
-    init(_ session: Session) {
-        self.session = session
+    static func scope(of session: Session) -> PaneScope {
+        PaneScope(session: session)
     }
 
-    /// The live panes.
+    /// The live panes; the board is made the first time a session needs it.
     var paneBoard: PaneBoard { session.paneBoard }
 
     /// Where results go (standard output, or the file of `.output`/`.once`).
     var output: OutputBuffer { session.output }
 
-    /// The database connection, read for its options and, in completion, its table names.
+    /// The database connection.
     var connection: DatabaseConnection { session.connection }
-
-    func warn(_ message: String) {
-        session.warn(message)
-    }
 
     /// Prints one pane's block in the current mode (`.pane`).
     func printPane(_ pane: Pane, cause: String?) {
@@ -30,5 +26,9 @@ struct PaneScope: SessionView {
     /// Renders rows in the current mode (`.panes`, `.why` print tables).
     func renderRows(_ rows: [StoredRow], columns: [String]) {
         session.renderRows(rows, columns: columns)
+    }
+
+    func warn(_ message: String) {
+        session.warn(message)
     }
 }

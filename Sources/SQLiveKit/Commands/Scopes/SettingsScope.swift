@@ -1,10 +1,12 @@
 /// The view of commands that only change settings or print (`.mode`, `.headers`, `.print`):
 /// the settings, the results output and warnings; no database, no panes, no redirection.
-struct SettingsScope: SessionView {
+struct SettingsScope: CommandScope {
+    /// Where results go (standard output, or the file of `.output`/`.once`).
+    let output: OutputBuffer
     private let session: Session
 
-    init(_ session: Session) {
-        self.session = session
+    static func scope(of session: Session) -> SettingsScope {
+        SettingsScope(output: session.output, session: session)
     }
 
     /// The session's settings; a change is the session's at once.
@@ -12,9 +14,6 @@ struct SettingsScope: SessionView {
         get { session.settings }
         nonmutating set { session.settings = newValue }
     }
-
-    /// Where results go (standard output, or the file of `.output`/`.once`).
-    var output: OutputBuffer { session.output }
 
     func warn(_ message: String) {
         session.warn(message)
