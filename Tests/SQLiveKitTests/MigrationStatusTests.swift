@@ -161,7 +161,7 @@ import Testing
         fixture.run(".migrate --to 2")
         let command = try #require(fixture.test.session.commands.command(named: "migrate"))
         // Then the folders of the current directory, for DIR (CompletionArgumentTests).
-        #expect(command.completions(after: [], prefix: "--", in: fixture.test.session).prefix(3) == ["--status", "--dry-run", "--to"])
-        #expect(command.completions(after: ["--to"], prefix: "", in: fixture.test.session) == ["0003_index_name", "0004_seed"])
+        #expect(command.completions(after: [], prefix: "--", from: fixture.test.session).prefix(3) == ["--status", "--dry-run", "--to"])
+        #expect(command.completions(after: ["--to"], prefix: "", from: fixture.test.session) == ["0003_index_name", "0004_seed"])
     }
 }

@@ -111,10 +111,10 @@ import Testing
         let session = shell.session
         let values = try session.connection.queue.inDatabase { db -> [DatabaseValue] in
             let statement = try db.makeStatement(sql: "SELECT :x, @y, ?3, $z")
-            let arguments = session.parameterArguments(for: statement)
+            let arguments = session.statements.parameterArguments(for: statement)
             return try Row.fetchOne(statement, arguments: arguments).map { Array($0.databaseValues) } ?? []
         }
         #expect(values == [5.databaseValue, "why".databaseValue, 3.databaseValue, .null])
-        #expect(session.namedParameterArguments == ["x": 5, "y": "why"])
+        #expect(session.statements.namedParameterArguments == ["x": 5, "y": "why"])
     }
 }

@@ -12,9 +12,9 @@ struct BackupCommand: MetaCommand {
         """
     let effect = CommandEffect.writesFiles
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         let (schema, path) = try DatabaseCopyArguments.parse(arguments, for: self)
-        try DatabaseCopy.run(.toFile(path), schema: schema, in: session)
+        try DatabaseCopy.run(.toFile(path), schema: schema, in: scope)
     }
 }
 
@@ -31,9 +31,9 @@ struct RestoreCommand: MetaCommand {
         """
     let effect = CommandEffect.opensFiles
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         let (schema, path) = try DatabaseCopyArguments.parse(arguments, for: self)
-        try DatabaseCopy.run(.fromFile(path), schema: schema, in: session)
+        try DatabaseCopy.run(.fromFile(path), schema: schema, in: scope)
     }
 }
 

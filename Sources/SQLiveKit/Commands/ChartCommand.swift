@@ -14,7 +14,7 @@ struct ChartCommand: RawTextCommand {
           .chart SELECT total FROM invoice ORDER BY InvoiceDate;
         """
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
-        try runQuery(text, in: session) { ChartRenderer($0) }
+    func run(text: String, in scope: DatabaseScope) throws(Diagnostic) {
+        try runQuery(text, in: scope) { ChartRenderer($0) }
     }
 }

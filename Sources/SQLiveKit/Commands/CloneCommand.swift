@@ -18,18 +18,18 @@ struct CloneCommand: MetaCommand {
     let summary = "copy the main database's schema and content into the new database FILE"
     let effect = CommandEffect.writesFiles
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
         let path = arguments[0]
         guard !FileManager.default.fileExists(atPath: path) else {
             throw Diagnostic(".clone: \(path) already exists", hint: "name a new file, or use .backup to replace one")
         }
-        let names = try SchemaQuery.read(session) { db in
+        let names = try SchemaQuery.read(scope.connection) { db in
             let tables = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_schema WHERE type = 'table' ORDER BY rowid")
             let others = try String.fetchAll(db, sql: "SELECT name FROM main.sqlite_schema WHERE type <> 'table' AND sql IS NOT NULL ORDER BY rowid")
             return tables + others
         }
-        try DatabaseCopy.run(.toFile(path), schema: "main", in: session)
-        for name in names { session.output.append("\(name)... done\n") }
+        try DatabaseCopy.run(.toFile(path), schema: "main", in: scope)
+        for name in names { scope.output.append("\(name)... done\n") }
     }
 }

@@ -36,9 +36,9 @@ public struct CommandRegistry: Sendable {
                              hint: "start sqlive without --safe to use it")
         }
         if let textCommand = command as? any RawTextCommand {
-            try textCommand.run(text: RawArguments.afterCommandName(line), in: session)
+            try textCommand.run(text: RawArguments.afterCommandName(line), from: session)
         } else {
-            try command.run(words, in: session)
+            try command.run(words, from: session)
         }
     }
 

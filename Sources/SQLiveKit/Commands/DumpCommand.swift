@@ -15,11 +15,11 @@ struct DumpCommand: MetaCommand {
         Example: .once backup.sql then .dump
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        prefix.hasPrefix("-") ? ["--data-only", "--newlines", "--nosys", "--preserve-rowids"] : SchemaQuery.tableNames(in: session)
+    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
+        prefix.hasPrefix("-") ? ["--data-only", "--newlines", "--nosys", "--preserve-rowids"] : SchemaQuery.tableNames(in: scope.connection)
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         var options = DumpOptions()
         for argument in arguments {
             switch argument {
@@ -33,8 +33,8 @@ struct DumpCommand: MetaCommand {
             }
         }
         let dumper = DatabaseDumper(options: options)
-        try SchemaQuery.read(session) { db in
-            try dumper.dump(db, to: session.output)
+        try SchemaQuery.read(scope.connection) { db in
+            try dumper.dump(db, to: scope.output)
         }
     }
 }

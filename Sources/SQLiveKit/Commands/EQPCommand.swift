@@ -9,16 +9,16 @@ struct EQPCommand: MetaCommand {
         .eqp full adds its EXPLAIN listing; .eqp off stops. trigger is taken as on.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: SettingsScope) -> [String] {
         arguments.isEmpty ? ["on", "off", "full", "trigger"] : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
         switch arguments[0].lowercased() {
-        case "full": session.settings.eqp = .full
-        case "trigger": session.settings.eqp = .on
-        default: session.settings.eqp = try BooleanArgument.parse(arguments[0], for: self) ? .on : .off
+        case "full": scope.settings.eqp = .full
+        case "trigger": scope.settings.eqp = .on
+        default: scope.settings.eqp = try BooleanArgument.parse(arguments[0], for: self) ? .on : .off
         }
     }
 }

@@ -14,6 +14,6 @@ struct EditCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
-        try session.editAndRun(session.lastStatement?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        try session.editAndRun(session.statements.lastStatement?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 }

@@ -20,26 +20,26 @@ struct ExplainCommand: RawTextCommand {
         mode. .explain alone means on.
         """
 
-    func run(text query: String, in session: Session) throws(Diagnostic) {
+    func run(text query: String, in scope: DatabaseScope) throws(Diagnostic) {
         let words = CommandLineTokenizer.words(query)
         if let setting = Self.setting(query) {
-            session.settings.explain = setting
-            ignoreExtra(words, keeping: 1, in: session)
+            scope.settings.explain = setting
+            ignoreExtra(words, keeping: 1, in: scope)
             return
         }
         // A quoted argument is no query: sqlite3 reads it as a setting it does not know.
         if words.count == 1, let first = query.first, first == "'" || first == "\"" {
-            session.settings.explain = BooleanArgument.lenient(words[0], for: self, in: session) ? .on : .off
+            scope.settings.explain = BooleanArgument.lenient(words[0], for: self, in: scope) ? .on : .off
             return
         }
-        let steps = try session.withStatement(of: query) { statement, db in
+        let steps = try scope.withStatement(of: query) { statement, db in
             let explain = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql)
             explain.setUncheckedArguments(statement.arguments)
             return try Row.fetchAll(explain).map { row in
                 QueryPlanTree.Step(id: row[0], parent: row[1], detail: row[3])
             }
         }
-        session.output.append(QueryPlanTree(steps: steps).rendered)
+        scope.output.append(QueryPlanTree(steps: steps).rendered)
     }
 
     /// The setting an argument names, as sqlite3 reads it (`on`, `yes`, `1`, `auto`, …;

@@ -14,7 +14,7 @@ struct ExportCommand: RawTextCommand {
           .export albums.csv SELECT * FROM album ORDER BY title;
         """
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
+    func run(text: String, in scope: OutputScope) throws(Diagnostic) {
         var arguments = RawArguments(text)
         guard let path = arguments.word() else {
             throw usageError("missing FILE and QUERY")
@@ -24,10 +24,11 @@ struct ExportCommand: RawTextCommand {
         }
         let query = arguments.remainder
         guard !query.isEmpty else { throw usageError("missing query") }
+        let database = scope.database
         // A query that can't compile must not cost FILE its old contents.
-        try session.withDatabase { db in _ = try session.compileSQL(query, in: db) }
-        try session.outputs.withFile(path) { () throws(Diagnostic) in
-            try runQuery(query, in: session)
+        try database.statements.withDatabase { db in _ = try database.statements.compileSQL(query, in: db) }
+        try scope.outputs.withFile(path) { () throws(Diagnostic) in
+            try runQuery(query, in: database)
         }
     }
 }

@@ -21,30 +21,30 @@ struct FullSchemaCommand: MetaCommand {
 
     static let statisticsTables = ["sqlite_stat1", "sqlite_stat4"]
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         if arguments.contains("--indent") { throw usageError("the --indent option is not supported") }
         try expect(arguments, count: 0...0)
-        let (statements, statistics) = try SchemaQuery.read(session) { db in
+        let (statements, statistics) = try SchemaQuery.read(scope.connection) { db in
             let statements = try String.fetchAll(db, sql: """
                 SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid
                 """)
             let statistics = try Self.statisticsTables.filter { try db.tableExists($0) }
             return (statements, statistics)
         }
-        session.output.append(statements.map { $0 + ";\n" }.joined())
+        scope.output.append(statements.map { $0 + ";\n" }.joined())
         guard !statistics.isEmpty else {
-            session.output.append("/* No STAT tables available */\n")
+            scope.output.append("/* No STAT tables available */\n")
             return
         }
-        session.output.append("ANALYZE sqlite_schema;\n")
+        scope.output.append("ANALYZE sqlite_schema;\n")
         for table in statistics {
-            try runQuery("SELECT * FROM \(table)", in: session) { context in
+            try runQuery("SELECT * FROM \(table)", in: scope) { context in
                 var context = context
                 context.settings.insertTable = table
                 context.settings.showHeaders = false
                 return InsertRenderer(context)
             }
         }
-        session.output.append("ANALYZE sqlite_schema;\n")
+        scope.output.append("ANALYZE sqlite_schema;\n")
     }
 }

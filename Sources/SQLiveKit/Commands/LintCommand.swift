@@ -17,22 +17,22 @@ struct LintCommand: MetaCommand {
         would serve it, then --> and the parent table and columns.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
         arguments.isEmpty ? ["fkey-indexes"] : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         guard arguments.first.map({ "fkey-indexes".hasPrefix($0.lowercased()) && !$0.isEmpty }) == true else {
             throw usageError(arguments.isEmpty ? "missing sub-command" : "unknown sub-command \(arguments[0])")
         }
         try expect(arguments, count: 1...1)
         let lines: [String]
         do {
-            lines = try session.withDatabase { db in try ForeignKeyIndexLint(db: db).suggestions() }
+            lines = try scope.statements.withDatabase { db in try ForeignKeyIndexLint(db: db).suggestions() }
         } catch {
             throw error.prefixed(".lint: ")
         }
-        session.output.append(lines.map { $0 + "\n" }.joined())
+        scope.output.append(lines.map { $0 + "\n" }.joined())
     }
 }
 

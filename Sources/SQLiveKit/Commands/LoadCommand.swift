@@ -16,8 +16,8 @@ struct LoadCommand: MetaCommand {
         """
     var effect: CommandEffect { .runsPrograms }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         try expect(arguments, count: 1...2)
-        try session.connection.loadExtension(path: arguments[0], entryPoint: arguments.count > 1 ? arguments[1] : nil)
+        try scope.connection.loadExtension(path: arguments[0], entryPoint: arguments.count > 1 ? arguments[1] : nil)
     }
 }

@@ -1,4 +1,6 @@
-/// `.log FILE|stdout|stderr|off`: sqlite3's error log (``SQLiteErrorLog``).
+/// `.log FILE|stdout|stderr|off`: sqlite3's error log (``SQLiteErrorLog``). Like `.trace`, it
+/// takes the whole session: SQLite's callback writes into the session's outputs, on the
+/// session's thread only, and `--safe` decides whether a file may be written.
 struct LogCommand: MetaCommand {
     let name = "log"
     let usage = "FILE|stdout|stderr|off"

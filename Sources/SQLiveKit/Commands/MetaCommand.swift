@@ -1,6 +1,10 @@
 /// One meta-command: its name, how it is called, its help, how its arguments complete, and
 /// what it does. `.help`, tab completion and "did you mean" all come from these declarations.
 public protocol MetaCommand: Sendable {
+    /// What the command touches: the view of the session it runs in (``SettingsScope``,
+    /// ``DatabaseScope``, ``PaneScope``), or the ``Session`` itself for the few that
+    /// coordinate it all.
+    associatedtype Scope: CommandScope
     /// The name without the dot: `mode`.
     var name: String { get }
     /// Other names that run the same command: `exit` for `quit`.
@@ -12,14 +16,14 @@ public protocol MetaCommand: Sendable {
     /// A paragraph for `.help NAME`: what each argument does, with an example.
     var details: String { get }
     /// Candidates for the argument being typed; `arguments` are the words before it.
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String]
+    func completions(after arguments: [String], prefix: String, in scope: Scope) -> [String]
     /// What the command may do beyond the session; `--safe` refuses all but `.harmless`.
     var effect: CommandEffect { get }
     /// False for a command that only changes settings or prints: it runs while a database
     /// locked at start is not open yet.
     var needsDatabase: Bool { get }
     /// Runs the command with its arguments (tokenized like sqlite3: quotes group words).
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic)
+    func run(_ arguments: [String], in scope: Scope) throws(Diagnostic)
 }
 
 /// What a meta-command can do outside the session, for `--safe`.
@@ -52,7 +56,18 @@ extension MetaCommand {
     public var details: String { summary }
     public var effect: CommandEffect { .harmless }
     public var needsDatabase: Bool { true }
-    public func completions(after arguments: [String], prefix: String, in session: Session) -> [String] { [] }
+    public func completions(after arguments: [String], prefix: String, in scope: Scope) -> [String] { [] }
+
+    /// Runs the command in the view of `session` it declares (the registry's way in: it
+    /// holds commands of every scope).
+    func run(_ arguments: [String], from session: Session) throws(Diagnostic) {
+        try run(arguments, in: .scope(of: session))
+    }
+
+    /// The completions of the argument being typed, in the view of `session` it declares.
+    func completions(after arguments: [String], prefix: String, from session: Session) -> [String] {
+        completions(after: arguments, prefix: prefix, in: .scope(of: session))
+    }
 
     /// The full usage line: `.mode MODE ?TABLE?`.
     public var usageLine: String {
@@ -66,10 +81,10 @@ extension MetaCommand {
 
     /// Warns that the arguments after the first `kept` are ignored, as sqlite3 ignores them,
     /// so a script written for sqlite3 runs on with the same result.
-    public func ignoreExtra(_ arguments: [String], keeping kept: Int, in session: Session) {
+    public func ignoreExtra(_ arguments: [String], keeping kept: Int, in scope: some CommandScope) {
         guard arguments.count > kept else { return }
         let extra = arguments[kept...].joined(separator: " ")
-        session.warn(".\(name): \(extra) ignored, as sqlite3 ignores it")
+        scope.warn(".\(name): \(extra) ignored, as sqlite3 ignores it")
     }
 
     /// Checks the argument count, so each command states its arity once.
@@ -94,13 +109,13 @@ public enum BooleanArgument {
     /// sqlite3's reading of a setting's argument: a number is on unless 0, the words above
     /// are read as they say, and anything else is off, with a warning, not an error (as in
     /// sqlite3, whose scripts go on).
-    public static func lenient(_ text: String, for command: some MetaCommand, in session: Session) -> Bool {
+    public static func lenient(_ text: String, for command: some MetaCommand, in scope: some CommandScope) -> Bool {
         if let number = Int(text) { return number != 0 }
         switch text.lowercased() {
         case "on", "yes", "true": return true
         case "off", "no", "false": return false
         default:
-            session.warn(".\(command.name): \(text) is not on or off; taken as off, as sqlite3 takes it")
+            scope.warn(".\(command.name): \(text) is not on or off; taken as off, as sqlite3 takes it")
             return false
         }
     }

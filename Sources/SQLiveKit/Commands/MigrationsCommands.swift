@@ -25,14 +25,14 @@ struct MigrationsDirCommand: MetaCommand {
         keeps its migrations in the same place. ~/ means the home folder.
         """
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
         guard let path = arguments.first else {
-            let current = session.settings.migrationsDirectory.map { $0 } ?? "migrations (the default)"
-            session.output.append("migrations folder: \(current)\n")
+            let current = scope.settings.migrationsDirectory.map { $0 } ?? "migrations (the default)"
+            scope.output.append("migrations folder: \(current)\n")
             return
         }
         guard !path.isEmpty else { throw usageError("the folder name is empty") }
-        session.settings.migrationsDirectory = path
+        scope.settings.migrationsDirectory = path
     }
 }

@@ -12,20 +12,20 @@ struct ModeCommand: MetaCommand {
             + "\ncsv, tabs, list and quote also reset .separator, as in sqlite3."
     }
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: SettingsScope) -> [String] {
         arguments.isEmpty ? OutputMode.allCases.map(\.rawValue) + ["qbox"] : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         guard let typed = arguments.first else {
-            var line = "current output mode: \(ShowCommand.modeText(session.settings))"
-            if session.settings.mode == .insert { line += " \(session.settings.insertTable)" }
-            session.output.append(line + "\n")
+            var line = "current output mode: \(ShowCommand.modeText(scope.settings))"
+            if scope.settings.mode == .insert { line += " \(scope.settings.insertTable)" }
+            scope.output.append(line + "\n")
             // sqlite3's `.mode` alone then selects the mode it named afresh: the grid modes
             // wrap at 60 again and stop quoting, list takes `|` back, insert's table is "table".
-            let current = session.settings.mode == .tabs ? OutputMode.list : session.settings.mode
-            session.settings.setMode(current)
-            session.settings.wrapWidth = ColumnRenderer.wrapWidth
+            let current = scope.settings.mode == .tabs ? OutputMode.list : scope.settings.mode
+            scope.settings.setMode(current)
+            scope.settings.wrapWidth = ColumnRenderer.wrapWidth
             return
         }
         // qbox is box with each value quoted, sqlite3's `.mode box --quote`.
@@ -37,10 +37,10 @@ struct ModeCommand: MetaCommand {
                              hint: hint + "modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "))
         }
         // sqlite3 ignores what follows a mode that takes no table: a script goes on.
-        ignoreExtra(arguments, keeping: mode == .insert ? 2 : 1, in: session)
-        session.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)
+        ignoreExtra(arguments, keeping: mode == .insert ? 2 : 1, in: scope)
+        scope.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)
         // sqlite3's .mode wraps grid values at 60 characters (its `--wrap 60`).
-        session.settings.wrapWidth = ColumnRenderer.wrapWidth
-        session.settings.quotesGridValues = quotes
+        scope.settings.wrapWidth = ColumnRenderer.wrapWidth
+        scope.settings.quotesGridValues = quotes
     }
 }

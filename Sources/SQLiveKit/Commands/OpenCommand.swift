@@ -54,7 +54,7 @@ struct OpenCommand: MetaCommand {
             try FreshDatabaseFile.clear(options.path)
         }
         session.replaceConnection(try DatabaseConnection(options))
-        session.installStatementTrace()
+        session.statements.installStatementTrace()
     }
 
     /// `--hexdb FILE`: a new in-memory database holding the dump's bytes. They are written
@@ -78,7 +78,7 @@ struct OpenCommand: MetaCommand {
                                   busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
         session.replaceConnection(try DatabaseConnection(options))
-        session.installStatementTrace()
-        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: session)
+        session.statements.installStatementTrace()
+        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: .scope(of: session))
     }
 }

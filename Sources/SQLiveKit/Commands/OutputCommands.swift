@@ -6,21 +6,21 @@ struct OutputCommand: MetaCommand {
     let summary = "send results to FILE, or back to the screen with no FILE"
     let effect = CommandEffect.writesFiles
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory) : []
+    func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: scope.homeDirectory) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
         if arguments.count > 1 {
-            session.output.append(SQLite3Usage.text("extra parameter: \"\(arguments[1])\". ", usage: SQLite3Usage.outputCommand))
+            scope.output.append(SQLite3Usage.text("extra parameter: \"\(arguments[1])\". ", usage: SQLite3Usage.outputCommand))
         }
         try expect(arguments, count: 0...1)
         guard let path = arguments.first, path != "stdout" else {
-            if let failure = session.outputs.endRedirection() { session.report(failure) }
+            if let failure = scope.outputs.endRedirection() { scope.report(failure) }
             return
         }
         try rejectOptions(arguments, of: self)
-        try session.outputs.redirect(to: path, once: false)
+        try scope.outputs.redirect(to: path, once: false)
     }
 }
 
@@ -31,14 +31,14 @@ struct OnceCommand: MetaCommand {
     let summary = "send the results of the next statement only to FILE"
     let effect = CommandEffect.writesFiles
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory) : []
+    func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: scope.homeDirectory) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
         try rejectOptions(arguments, of: self)
-        try session.outputs.redirect(to: arguments[0], once: true)
+        try scope.outputs.redirect(to: arguments[0], once: true)
     }
 }
 

@@ -20,35 +20,35 @@ struct ParameterCommand: MetaCommand {
 
     private static let subcommands = ["clear", "list", "set", "unset"]
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
         switch arguments.count {
         case 0: Self.subcommands
         case 1 where arguments[0] == "unset" || arguments[0] == "set":
-            session.parameters.sortedEntries.map(\.key)
+            scope.statements.parameters.sortedEntries.map(\.key)
         default: []
         }
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         guard let subcommand = arguments.first else { throw usageError("missing subcommand") }
         let rest = Array(arguments.dropFirst())
         switch subcommand.lowercased() {
         case "list":
             guard rest.isEmpty else { throw usageError("list takes no argument") }
-            list(in: session)
+            list(in: scope)
         case "set":
             guard rest.count >= 2 else { throw usageError("set needs a NAME and a VALUE") }
-            let value = try session.evaluateParameterValue(rest.dropFirst().joined(separator: " "))
-            session.parameters.set(rest[0], to: value)
+            let value = try scope.statements.evaluateParameterValue(rest.dropFirst().joined(separator: " "))
+            scope.statements.parameters.set(rest[0], to: value)
         case "unset":
             guard rest.count == 1 else { throw usageError("unset needs one NAME") }
-            guard session.parameters.remove(rest[0]) else {
+            guard scope.statements.parameters.remove(rest[0]) else {
                 throw Diagnostic(".parameter unset: no parameter named \(rest[0])",
                                  hint: ".parameter list shows the names")
             }
         case "clear":
             guard rest.isEmpty else { throw usageError("clear takes no argument") }
-            session.parameters.removeAll()
+            scope.statements.parameters.removeAll()
         default:
             let hint = Suggestion.closest(to: subcommand, among: Self.subcommands).map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".parameter: unknown subcommand \(subcommand)", hint: hint + "usage: \(usageLine)")
@@ -57,12 +57,12 @@ struct ParameterCommand: MetaCommand {
 
     /// One line per name, padded to the longest, with the value as an SQL literal: sqlite3's
     /// `.parameter list` format.
-    private func list(in session: Session) {
-        let entries = session.parameters.sortedEntries
+    private func list(in scope: DatabaseScope) {
+        let entries = scope.statements.parameters.sortedEntries
         let width = entries.map(\.key.count).max() ?? 0
         for (key, value) in entries {
             let padding = String(repeating: " ", count: width - key.count)
-            session.output.append("\(key)\(padding) \(session.sqlLiteral(value))\n")
+            scope.output.append("\(key)\(padding) \(scope.statements.sqlLiteral(value))\n")
         }
     }
 }

@@ -13,13 +13,13 @@ struct QuitCommand: MetaCommand {
                 session.warn(".\(name): \(code) is not an exit status; ignored, as sqlite3 ignores it")
             }
             // As sqlite3: leaving does not hide that a statement or command failed.
-            session.quitRequested = session.errorCount == 0 ? 0 : 1
+            session.script.quitRequested = session.script.errorCount == 0 ? 0 : 1
             return
         }
         // A process's exit status is one byte: 256 would end as 0, a success.
         guard let status = Int32(code), (0...255).contains(status) else {
             throw usageError("the exit status must be a number from 0 to 255, not \(code)")
         }
-        session.quitRequested = status
+        session.script.quitRequested = status
     }
 }

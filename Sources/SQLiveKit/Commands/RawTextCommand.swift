@@ -4,21 +4,28 @@
 /// commands read their options themselves with ``RawArguments`` and keep the rest verbatim.
 ///
 ///     // .pin --name bobs SELECT * FROM player WHERE name = 'Bob'
-///     func run(text: String, in session: Session) throws(Diagnostic) {
+///     func run(text: String, in scope: PaneScope) throws(Diagnostic) {
 ///         var arguments = RawArguments(text)
 ///         arguments.option()      // "--name"
 ///         arguments.word()        // "bobs"
 ///         arguments.remainder     // "SELECT * FROM player WHERE name = 'Bob'"
 ///     }
 public protocol RawTextCommand: MetaCommand {
+    /// Restated so that a command's ``run(text:in:)`` says which scope it takes.
+    associatedtype Scope
     /// Runs the command with the text after its name, as typed.
-    func run(text: String, in session: Session) throws(Diagnostic)
+    func run(text: String, in scope: Scope) throws(Diagnostic)
 }
 
 extension RawTextCommand {
     /// Runs the command from words already split, joined back with spaces.
-    public func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try run(text: arguments.joined(separator: " "), in: session)
+    public func run(_ arguments: [String], in scope: Scope) throws(Diagnostic) {
+        try run(text: arguments.joined(separator: " "), in: scope)
+    }
+
+    /// Runs the command on its text in the view of `session` it declares.
+    func run(text: String, from session: Session) throws(Diagnostic) {
+        try run(text: text, in: .scope(of: session))
     }
 }
 

@@ -19,15 +19,15 @@ struct ReadCommand: MetaCommand {
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
         let path = arguments[0]
-        guard session.readDepth < Self.maximumDepth else {
+        guard session.script.readDepth < Self.maximumDepth else {
             throw Diagnostic(".read: scripts nested more than \(Self.maximumDepth) deep (does \(path) read itself?)")
         }
         var lines = try FileLineSource(path: path)
-        session.readDepth += 1
-        defer { session.readDepth -= 1 }
-        let errorsBefore = session.errorCount
+        session.script.readDepth += 1
+        defer { session.script.readDepth -= 1 }
+        let errorsBefore = session.script.errorCount
         ScriptRunner(session: session).run(&lines, source: path)
-        if session.settings.bail && session.errorCount > errorsBefore {
+        if session.settings.bail && session.script.errorCount > errorsBefore {
             throw Diagnostic(".read \(path) stopped at its first error (.bail is on)")
         }
     }

@@ -19,11 +19,11 @@ struct SHA3SumCommand: MetaCommand {
           .sha3sum --sha3-256 track%
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
         ["--schema", "--sha3-224", "--sha3-256", "--sha3-384", "--sha3-512"]
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         var bits = 224
         var includesSchema = false
         var printsQuery = false
@@ -45,7 +45,7 @@ struct SHA3SumCommand: MetaCommand {
         // As in sqlite3, a pattern for SQLite's own tables hashes them without --schema.
         if let pattern, pattern.lowercased().hasPrefix("sqlite_") { includesSchema = true }
 
-        let tables = try SchemaQuery.names(in: session, sql: """
+        let tables = try SchemaQuery.names(in: scope.connection, sql: """
             SELECT name FROM (
               SELECT lower(name) AS name FROM main.sqlite_schema
                WHERE type = 'table' AND coalesce(rootpage, 0) > 1
@@ -57,9 +57,9 @@ struct SHA3SumCommand: MetaCommand {
         guard !queries.isEmpty else { return }
         let sql = Self.digestSQL(queries: queries, bits: bits, eachTable: pattern != nil)
         if printsQuery {
-            session.output.append(sql + "\n")
+            scope.output.append(sql + "\n")
         } else {
-            try runQuery(sql, in: session)
+            try runQuery(sql, in: scope)
         }
     }
 

@@ -17,10 +17,10 @@ struct SQLCommand: RawTextCommand {
           SELECT * FROM "product" WHERE "price" > 100;
         """
 
-    func run(text query: String, in session: Session) throws(Diagnostic) {
+    func run(text query: String, in scope: DatabaseScope) throws(Diagnostic) {
         guard !query.isEmpty else { throw usageError("missing query") }
-        let sql = try session.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
-        session.output.append(sql + ";\n")
+        let sql = try scope.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
+        scope.output.append(sql + ";\n")
     }
 }
 

@@ -12,11 +12,11 @@ struct StatsCommand: MetaCommand {
         memory or statement statistics (SQLite's memory accounting is off for speed).
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: SettingsScope) -> [String] {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         guard let value = arguments.first else {
             throw Diagnostic(".stats: sqlive keeps no statistics to show",
                              hint: "sqlite3's .stats prints SQLite's memory figures; sqlive turns them off for speed")
@@ -24,8 +24,8 @@ struct StatsCommand: MetaCommand {
         // Unlike most commands, sqlite3's .stats refuses a second word.
         try expect(arguments, count: 1...1)
         switch value.lowercased() {
-        case "stmt", "vmstep": session.settings.stats = true
-        default: session.settings.stats = BooleanArgument.lenient(value, for: self, in: session)
+        case "stmt", "vmstep": scope.settings.stats = true
+        default: scope.settings.stats = BooleanArgument.lenient(value, for: self, in: scope)
         }
     }
 }
@@ -37,11 +37,11 @@ struct PromptCommand: MetaCommand {
     let summary = "set the prompt and the continuation prompt"
     let needsDatabase = false
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         // As sqlite3: `.prompt` alone changes nothing, and words after the second are ignored.
         guard let main = arguments.first else { return }
-        ignoreExtra(arguments, keeping: 2, in: session)
-        let continuation = arguments.count > 1 ? arguments[1] : session.settings.prompts?.continuation ?? "   ...> "
-        session.settings.prompts = (main, continuation)
+        ignoreExtra(arguments, keeping: 2, in: scope)
+        let continuation = arguments.count > 1 ? arguments[1] : scope.settings.prompts?.continuation ?? "   ...> "
+        scope.settings.prompts = (main, continuation)
     }
 }

@@ -7,13 +7,13 @@ struct TablesCommand: MetaCommand {
     let usage = "?PATTERN?"
     let summary = "list tables and views, optionally those matching a LIKE pattern"
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        ignoreExtra(arguments, keeping: 1, in: session)
-        let names = try SchemaQuery.read(session) { db in
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
+        ignoreExtra(arguments, keeping: 1, in: scope)
+        let names = try SchemaQuery.read(scope.connection) { db in
             try SchemaListing.qualifiedNames(db, condition: "type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1",
                                              pattern: arguments.first)
         }
-        session.output.append(ColumnList.format(names))
+        scope.output.append(ColumnList.format(names))
     }
 }
 
@@ -24,16 +24,16 @@ struct IndexesCommand: MetaCommand {
     let usage = "?TABLE?"
     let summary = "list indexes, optionally only those of tables matching a LIKE pattern"
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? SchemaQuery.tableNames(in: session) : []
+    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
+        arguments.isEmpty ? SchemaQuery.tableNames(in: scope.connection) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let names = try SchemaQuery.read(session) { db in
+        let names = try SchemaQuery.read(scope.connection) { db in
             try SchemaListing.qualifiedNames(db, condition: "type = 'index' AND tbl_name LIKE ?1", pattern: arguments.first)
         }
-        session.output.append(ColumnList.format(names))
+        scope.output.append(ColumnList.format(names))
     }
 }
 
@@ -49,11 +49,11 @@ struct SchemaCommand: MetaCommand {
         --nosys leaves out SQLite's own tables (sqlite_sequence, sqlite_stat1…).
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? SchemaQuery.tableNames(in: session) : []
+    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
+        arguments.isEmpty ? SchemaQuery.tableNames(in: scope.connection) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
         var indent = false
         var noSystem = false
         var words: [String] = []
@@ -68,7 +68,7 @@ struct SchemaCommand: MetaCommand {
         // As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes,
         // matched against the lower-case table name, or `database.table` when it holds a dot.
         let pattern = words.first
-        let entries = try SchemaQuery.read(session) { db in
+        let entries = try SchemaQuery.read(scope.connection) { db in
             try SchemaListing.schemaTableDefinition(db, matching: pattern) + SchemaListing.databaseNames(db).flatMap { schema in
                 var conditions = ["sql IS NOT NULL"]
                 var arguments: StatementArguments = []
@@ -92,7 +92,7 @@ struct SchemaCommand: MetaCommand {
             } + (pattern.map { try SchemaListing.eponymousTables(db, matching: $0, noSystem: noSystem) } ?? [])
         }
         for sql in entries {
-            session.output.append(sql + ";\n")
+            scope.output.append(sql + ";\n")
         }
     }
 
@@ -112,19 +112,19 @@ struct DatabasesCommand: MetaCommand {
     let usage = ""
     let summary = "list the attached databases and their files"
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        ignoreExtra(arguments, keeping: 0, in: session)
-        let lines = try SchemaQuery.read(session) { db in
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
+        ignoreExtra(arguments, keeping: 0, in: scope)
+        let lines = try SchemaQuery.read(scope.connection) { db in
             try Row.fetchAll(db, sql: "PRAGMA database_list").map { row -> String in
                 let name: String = row["name"]
                 var file: String = row["file"] ?? ""
                 // The shared in-memory database is still sqlite3's unnamed one.
-                if name == "main" && file == session.connection.memoryName { file = "" }
+                if name == "main" && file == scope.connection.memoryName { file = "" }
                 let readonly = db.isReadOnly(databaseNamed: name)
                 return "\(name): \(file.isEmpty ? "\"\"" : file) \(readonly ? "r/o" : "r/w")\n"
             }
         }
-        lines.forEach(session.output.append)
+        lines.forEach(scope.output.append)
     }
 }
 
@@ -136,25 +136,25 @@ extension Database {
 
 /// Reads of the schema shared by the listing commands.
 enum SchemaQuery {
-    static func read<T>(_ session: Session, _ body: (Database) throws -> T) throws(Diagnostic) -> T {
+    static func read<T>(_ connection: DatabaseConnection, _ body: (Database) throws -> T) throws(Diagnostic) -> T {
         do {
-            return try session.connection.queue.inDatabase(body)
+            return try connection.queue.inDatabase(body)
         } catch {
             throw Diagnostic(converting: error)
         }
     }
 
     /// The first column of a query whose one argument is a LIKE pattern (`%` when none).
-    static func names(in session: Session, sql: String, pattern: String?) throws(Diagnostic) -> [String] {
-        try read(session) { db in
+    static func names(in connection: DatabaseConnection, sql: String, pattern: String?) throws(Diagnostic) -> [String] {
+        try read(connection) { db in
             try String.fetchAll(db, sql: sql, arguments: [pattern ?? "%"])
         }
     }
 
     /// Table and view names, for completion; empty when the schema can't be read.
-    static func tableNames(in session: Session) -> [String] {
+    static func tableNames(in connection: DatabaseConnection) -> [String] {
         (try? names(
-            in: session,
+            in: connection,
             sql: "SELECT name FROM sqlite_schema WHERE type IN ('table','view') AND name LIKE ? ORDER BY 1",
             pattern: nil)) ?? []
     }

@@ -1,6 +1,6 @@
 /// The on/off settings: `.headers`, `.echo`, `.bail`, `.timer`, `.changes`. Each is its own
 /// small command type; they share how an on/off argument is read and shown.
-protocol ToggleCommand: MetaCommand {
+protocol ToggleCommand: MetaCommand where Scope == SettingsScope {
     var setting: WritableKeyPath<Settings, Bool> { get }
 }
 
@@ -8,18 +8,18 @@ extension ToggleCommand {
     var usage: String { "on|off" }
     var needsDatabase: Bool { false }
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: SettingsScope) -> [String] {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
     /// As in sqlite3, exactly one argument: `.bail` alone is a usage error (scripts that
     /// rely on its status see the same), which also says what the setting is now.
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         guard arguments.count == 1 else {
-            let now = session.settings[keyPath: setting] ? "on" : "off"
+            let now = scope.settings[keyPath: setting] ? "on" : "off"
             throw Diagnostic(".\(name): expected on or off", hint: "usage: \(usageLine) (now \(now); .show lists every setting)")
         }
-        session.settings[keyPath: setting] = BooleanArgument.lenient(arguments[0], for: self, in: session)
+        scope.settings[keyPath: setting] = BooleanArgument.lenient(arguments[0], for: self, in: scope)
     }
 }
 

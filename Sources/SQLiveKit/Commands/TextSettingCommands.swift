@@ -5,10 +5,10 @@ struct NullValueCommand: MetaCommand {
     let usage = "TEXT"
     let summary = "text to show for NULL values (default: NULL on a terminal, empty elsewhere)"
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
-        session.settings.nullValue = arguments[0]
-        session.settings.nullValueIsSet = true
+        scope.settings.nullValue = arguments[0]
+        scope.settings.nullValueIsSet = true
     }
 }
 
@@ -24,11 +24,11 @@ struct SeparatorCommand: MetaCommand {
         list and quote reset the separators, as in sqlite3.
         """
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         try expect(arguments, count: 1...2)
-        session.settings.columnSeparator = arguments[0]
+        scope.settings.columnSeparator = arguments[0]
         if arguments.count == 2 {
-            session.settings.rowSeparator = arguments[1]
+            scope.settings.rowSeparator = arguments[1]
         }
     }
 }
@@ -40,8 +40,8 @@ struct PrintCommand: MetaCommand {
     let usage = "TEXT..."
     let summary = "print the arguments, separated by spaces"
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         // A byte of the script that is not UTF-8 is written back as that byte, as in sqlite3.
-        session.output.append(RawBytes.bytes(of: arguments.joined(separator: " ") + "\n"))
+        scope.output.append(RawBytes.bytes(of: arguments.joined(separator: " ") + "\n"))
     }
 }

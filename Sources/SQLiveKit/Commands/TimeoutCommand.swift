@@ -11,19 +11,19 @@ struct TimeoutCommand: MetaCommand {
         means 0, and so does a value that is not a number (with a warning).
         """
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        ignoreExtra(arguments, keeping: 1, in: session)
+    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
+        ignoreExtra(arguments, keeping: 1, in: scope)
         var milliseconds: Int32 = 0
         if let typed = arguments.first {
             if let number = Int32(typed), number >= 0 {
                 milliseconds = number
             } else {
-                session.warn(".timeout: \(typed) is not a number of milliseconds; taken as 0, as sqlite3 takes it")
+                scope.warn(".timeout: \(typed) is not a number of milliseconds; taken as 0, as sqlite3 takes it")
             }
         }
-        session.connection.setBusyTimeout(milliseconds: milliseconds)
-        session.settings.busyTimeoutMilliseconds = milliseconds
+        scope.connection.setBusyTimeout(milliseconds: milliseconds)
+        scope.settings.busyTimeoutMilliseconds = milliseconds
         // A database still to open (locked at start) will wait that long for its lock too.
-        session.deferredOpen?.busyTimeout = Double(milliseconds) / 1000
+        scope.statements.deferredOpen?.busyTimeout = Double(milliseconds) / 1000
     }
 }

@@ -34,9 +34,9 @@ struct TraceCommand: MetaCommand {
             try Self.destination(target, in: session).map { StatementTrace(destination: $0, expandsParameters: expands) }
         }
         // The hook leaves the old trace before it is released.
-        let previous = session.statementTrace
-        session.statementTrace = trace
-        session.installStatementTrace()
+        let previous = session.statements.statementTrace
+        session.statements.statementTrace = trace
+        session.statements.installStatementTrace()
         withExtendedLifetime(previous) {}
     }
 

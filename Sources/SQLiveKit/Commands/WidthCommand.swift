@@ -11,18 +11,18 @@ struct WidthCommand: MetaCommand {
         warning, as sqlite3 takes it.
         """
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         var widths: [Int] = []
         for argument in arguments {
             // As sqlite3 does, a width that is not a number is 0 (fit): said, not refused,
             // so a script written for sqlite3 lays its columns out the same.
             guard let width = Int(argument) else {
-                session.warn(".width: \(argument) is not a number of characters; taken as 0 (fit), as sqlite3 does")
+                scope.warn(".width: \(argument) is not a number of characters; taken as 0 (fit), as sqlite3 does")
                 widths.append(0)
                 continue
             }
             widths.append(width)
         }
-        session.settings.columnWidths = widths
+        scope.settings.columnWidths = widths
     }
 }

@@ -1,5 +1,5 @@
 /// Completes meta-command lines: the command name after the leading `.`, then each argument
-/// from the command's own ``MetaCommand/completions(after:prefix:in:)``.
+/// from the command's own ``MetaCommand/completions(after:prefix:in:)`` (in the view of the session it declares).
 ///
 ///     .hea⇥        → .headers
 ///     .mode c⇥     → csv (the candidates .mode declares, kept if they start with "c")
@@ -29,7 +29,7 @@ public struct MetaCommandCompletionSource: CompletionSource {
                                                            restOfLine: request.restOfLine, in: session) {
             return query
         }
-        let candidates = command.completions(after: Array(before.dropFirst()), prefix: word, in: session)
+        let candidates = command.completions(after: Array(before.dropFirst()), prefix: word, from: session)
             .filter { $0.lowercased().hasPrefix(word.lowercased()) }
         return Completion(word: word, candidates: candidates)
     }

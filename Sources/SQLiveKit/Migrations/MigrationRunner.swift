@@ -110,7 +110,7 @@ struct MigrationRunner {
     /// Refuses a database that already breaks a foreign key: each migration checks them all
     /// before it commits, so each would fail for rows it never touched.
     private func checkForeignKeys() throws(Diagnostic) {
-        let violation = try SchemaQuery.read(session) { db in
+        let violation = try SchemaQuery.read(session.connection) { db in
             try db.foreignKeyViolations().next().map { try $0.failureDescription(db) }
         }
         if let violation {
@@ -123,7 +123,7 @@ struct MigrationRunner {
     /// Sets `PRAGMA foreign_keys` and returns what it was. sqlive's connection keeps foreign
     /// keys off like sqlite3; GRDB checks them around a migration only when they are on.
     private func setForeignKeys(_ on: Bool) throws(Diagnostic) -> Bool {
-        try SchemaQuery.read(session) { db in
+        try SchemaQuery.read(session.connection) { db in
             let wasOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
             try db.execute(sql: "PRAGMA foreign_keys = \(on ? "ON" : "OFF")")
             return wasOn

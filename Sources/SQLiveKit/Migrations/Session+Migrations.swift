@@ -18,7 +18,7 @@ extension Session {
         for name in folder.ignored {
             warn("\(MigrationFolder.join(folder.path, name)) is not run: migration files are named NNNN_name.sql")
         }
-        let ledger = try SchemaQuery.read(self) { db in try MigrationLedger.read(db) }
+        let ledger = try SchemaQuery.read(connection) { db in try MigrationLedger.read(db) }
         return MigrationPlan(folder: folder, ledger: ledger)
     }
 }

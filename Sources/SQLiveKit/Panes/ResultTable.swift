@@ -5,7 +5,7 @@ import Foundation
 ///
 ///     var table = ResultTable(columns: ["id", "name"])
 ///     table.append([.integer(1), .text("scores")])
-///     table.render(in: session)   // list mode: 1|scores
+///     table.render(in: scope)   // list mode: 1|scores
 struct ResultTable {
     enum Value {
         case integer(Int)
@@ -26,8 +26,8 @@ struct ResultTable {
         rows.append(StoredRow(cells: values.map(Self.cell)))
     }
 
-    func render(in session: Session) {
-        session.renderRows(rows, columns: columns)
+    func render(in scope: PaneScope) {
+        scope.renderRows(rows, columns: columns)
     }
 
     private static func cell(_ value: Value) -> StoredRow.Cell {

@@ -5,7 +5,7 @@ import GRDBSQLite
 /// online backup API (`sqlite3_backup_*`), for `.backup`, `.save` and `.restore`: a
 /// consistent copy, page by page, whatever the journal mode.
 ///
-///     try DatabaseCopy.run(.toFile("copy.db"), schema: "main", in: session)
+///     try DatabaseCopy.run(.toFile("copy.db"), schema: "main", in: scope)
 enum DatabaseCopy {
     enum Direction {
         /// The session's schema into the file, which is created or replaced.
@@ -20,7 +20,7 @@ enum DatabaseCopy {
         }
     }
 
-    static func run(_ direction: Direction, schema: String, in session: Session) throws(Diagnostic) {
+    static func run(_ direction: Direction, schema: String, in scope: DatabaseScope) throws(Diagnostic) {
         var file: OpaquePointer?
         let flags = switch direction {
         case .toFile: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -33,7 +33,7 @@ enum DatabaseCopy {
         }
         let failure: String?
         do {
-            failure = try session.withDatabase { db in
+            failure = try scope.statements.withDatabase { db in
                 let failure = copy(direction, schema: schema, connection: db.sqliteConnection, file: file)
                 // A restore rewrote the schema behind GRDB's back.
                 if !direction.isBackup { db.clearSchemaCache() }
@@ -42,7 +42,7 @@ enum DatabaseCopy {
         } catch {
             throw Diagnostic("cannot copy \(direction.path): \(error)")
         }
-        if !direction.isBackup { session.schemaDidChange() }
+        if !direction.isBackup { scope.schemaDidChange() }
         if let failure {
             throw Diagnostic("cannot copy \(schema) \(direction.isBackup ? "to" : "from") \(direction.path): \(failure)")
         }

@@ -4,7 +4,7 @@ import GRDB
 /// the first error when `.bail` is on, when `.quit` runs, or on Ctrl-C or a terminating
 /// signal (``StopRequest``).
 ///
-/// Consecutive SQL statements run under one database access (``Session/holdingDatabase(_:)``)
+/// Consecutive SQL statements run under one database access (``StatementRunner/holdingDatabase(_:)``)
 /// instead of one each: on a script of many small statements, the hop onto the database
 /// queue for every statement was the largest cost left after SQLite's own work. A
 /// meta-command or a DSL query ends the batch and runs as usual, outside it.
@@ -37,7 +37,7 @@ public struct ScriptRunner {
                 continue
             }
             var keepsGoing = true
-            session.holdingDatabase {
+            session.statements.holdingDatabase {
                 var current = unit
                 while true {
                     guard runUnit(current) else { keepsGoing = false; return }

@@ -22,7 +22,7 @@ extension Session {
     ///     try session.compileQuery("player.filter(score > 10)", in: db)
     public func compileQuery(_ text: String, in db: Database) throws(Diagnostic) -> Statement? {
         if SQLKeywords.startsSQLStatement(text) {
-            return try compileSQL(text, in: db)
+            return try statements.compileSQL(text, in: db)
         }
         return try compileDSL(text, in: db)
     }
@@ -49,7 +49,7 @@ extension Session {
 extension Session {
     /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
     func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
-        try withDatabase { db in
+        try statements.withDatabase { db in
             guard let statement = try compileQuery(query, in: db) else {
                 throw Diagnostic("no statement in \(query.firstLineSummary)")
             }

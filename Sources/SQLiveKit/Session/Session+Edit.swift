@@ -4,14 +4,6 @@ import Glibc
 #endif
 
 extension Session {
-    /// Remembers the statement about to run: `.edit` opens the last one.
-    ///
-    /// This runs for every statement of a script: it keeps the text as it is (a reference,
-    /// no copy) and `.edit` trims it when it is used.
-    func recordStatement(_ text: String) {
-        lastStatement = text
-    }
-
     /// The editor a person chose: `$VISUAL`, else `$EDITOR`, else `vi`.
     var preferredEditor: String {
         for name in ["VISUAL", "EDITOR"] {
@@ -51,7 +43,7 @@ extension Session {
         }
         var lines = StringLineSource(script)
         ScriptRunner(session: self).run(&lines, source: "edit")
-        lastStatement = script
+        statements.lastStatement = script
     }
 
     /// A new file `sqlive-edit-XXXXXX.sql` in the temporary folder, holding `text`.

@@ -20,30 +20,18 @@ extension Session {
             // EXPLAIN changes nothing, so observers need not see it, and GRDB must not: it
             // takes `EXPLAIN COMMIT` for a COMMIT and ends a transaction that goes on.
             guard !paneBoard.observesConnection || StatementImpact.verb(of: sql) == "EXPLAIN" else {
-                try runStatement(makeRenderer: makeRenderer) { db in try compileSQL(sql, in: db) }
+                try runStatement(makeRenderer: makeRenderer) { db in try statements.compileSQL(sql, in: db) }
                 return
             }
             try withStatementReport { db throws(Diagnostic) in
                 guard let handle = db.sqliteConnection else { throw Diagnostic("the database is closed") }
                 guard let statement = try DirectStatement(sql: sql, connection: handle) else { return }
-                clearGRDBChangeLogIfNeeded(db)
+                statements.clearGRDBChangeLogIfNeeded(db)
                 try execute(statement, db: db, makeRenderer: makeRenderer)
             }
         } catch {
             throw explained(error, sql: sql)
         }
-    }
-
-    /// GRDB's authorizer stays registered on the connection and, for every statement SQLite
-    /// compiles, records the rows it will change, until GRDB compiles its next statement.
-    /// Direct statements bypass GRDB, so on a long script that record grew without bound
-    /// (about 50 bytes a statement: 100 MB for a 2-million-row INSERT script). Compiling a
-    /// trivial statement through GRDB every few thousand statements clears it.
-    private func clearGRDBChangeLogIfNeeded(_ db: Database) {
-        directStatementsSinceGRDB += 1
-        guard directStatementsSinceGRDB >= 4096 else { return }
-        directStatementsSinceGRDB = 0
-        _ = try? db.makeStatement(sql: "SELECT 1")
     }
 
     /// Runs the statement `compile` makes (from SQL or a DSL query) through GRDB.
@@ -62,29 +50,13 @@ extension Session {
         defer {
             if let clock { output.append(clock.report()) }
         }
-        try withDatabase { db in
+        try statements.withDatabase { db in
             try body(db)
             if settings.changes {
                 let changes = sqlite3_changes64(db.sqliteConnection)
                 let total = sqlite3_total_changes64(db.sqliteConnection)
                 output.append("changes: \(changes)   total_changes: \(total)\n")
             }
-        }
-    }
-
-    /// Compiles one SQL statement; nil when the text holds only comments. A compilation
-    /// error becomes a diagnostic with a caret where SQLite points.
-    ///
-    /// This is the one place typed queries become statements: `.pin`, `.region` and the
-    /// query DSL go through it too.
-    func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
-        if connection.options.isSafe { try SafeStatementCheck.check(sql) }
-        do {
-            return try db.allStatements(sql: sql).next()
-        } catch let error as DatabaseError {
-            throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
-        } catch {
-            throw Diagnostic(converting: error)
         }
     }
 
@@ -98,7 +70,7 @@ extension Session {
                          makeRenderer: ((RenderContext) -> any ResultRenderer)?) throws {
         // A DSL query's statement comes with GRDB's arguments for its literals: keep them.
         if statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
-            statement.setUncheckedArguments(parameterArguments(for: statement))
+            statement.setUncheckedArguments(statements.parameterArguments(for: statement))
         }
         if settings.eqp != .off, sqlite3_stmt_isexplain(statement.sqliteStatement) == 0 {
             showPlan(of: statement.sql, db: db)
@@ -130,7 +102,7 @@ extension Session {
         defer {
             if statement.mayChangeSchema { db.clearSchemaCache() }
         }
-        statement.bindParameters(parameters)
+        statement.bindParameters(statements.parameters)
         if settings.eqp != .off, statement.explainKind == 0 {
             showPlan(of: statement.sql, db: db)
         }

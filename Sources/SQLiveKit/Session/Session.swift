@@ -1,10 +1,15 @@
 import Foundation
 import GRDB
 
-/// A sqlive session: one database connection, the settings, and the outputs.
+/// A sqlive session: the coordinator of one database connection, the settings, and the
+/// outputs.
 ///
 /// Front-ends (the terminal, the script runner, tests) feed it ``InputUnit``s with
 /// ``run(_:)``; it executes SQL, dispatches meta-commands, renders results and reports errors.
+/// The state lives in parts it owns: ``OutputRouter`` (where text goes), ``StatementRunner``
+/// (the connection and what running statements keeps), ``ScriptState`` (failures, quit,
+/// `.read` depth) and the ``PaneBoard``. Meta-commands see it through a scope
+/// (``CommandScope``) that names what they touch.
 ///
 /// ## Threading
 /// A session is used from one thread, the front-end's loop (debug builds check it in
@@ -26,19 +31,11 @@ public final class Session {
     /// Standard error (`.trace stderr` writes there).
     var errorOutput: OutputTarget { outputs.errors }
 
-    public private(set) var connection: DatabaseConnection
-    /// How many units failed since the session began: the exit status is 1 when not zero.
-    public private(set) var errorCount = 0
-    /// Set by `.quit` / `.exit`: the front-end stops reading input.
-    public internal(set) var quitRequested: Int32?
-    /// The nesting depth of `.read`, to refuse a script that reads itself forever.
-    var readDepth = 0
-    /// The database access a script batch holds while it runs consecutive SQL statements
-    /// (see `ScriptRunner`); nil otherwise. Main thread only, like the session.
-    var heldDatabase: Database?
-    /// Statements run through ``DirectStatement`` since GRDB last compiled one (see
-    /// `clearGRDBChangeLogIfNeeded`).
-    var directStatementsSinceGRDB = 0
+    /// The connection and what running statements keeps: parameters, the batch's held
+    /// database, `.trace`, the last statement, a database still to open.
+    let statements: StatementRunner
+    /// The failures counted, the quit asked for, `.read`'s depth.
+    var script = ScriptState()
     /// The live panes (`.pin`): their own connection, refreshed after the commits that touch
     /// what they read. The board gets the connection and the query compiler, nothing more.
     public private(set) lazy var paneBoard = PaneBoard(
@@ -48,19 +45,6 @@ public final class Session {
             return try self.compileQuery(text, in: db)
         },
         isInteractive: environment.isInteractive)
-    /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements; panes that bind
-    /// one refresh when its value changes.
-    var parameters = ParameterStore() {
-        didSet { paneBoard.parametersDidChange(parameters) }
-    }
-    /// The database to open when a unit first needs it: set when another process held it
-    /// locked at start (``DatabaseConnection/openUnlessLocked(_:)``); until then
-    /// ``connection`` is an empty in-memory stand-in that no unit needing the database uses.
-    public var deferredOpen: OpenOptions?
-    /// sqlite3's `.trace`: where the SQL of each statement goes; nil when off.
-    var statementTrace: StatementTrace?
-    /// The last SQL statement run, which `.edit` opens.
-    var lastStatement: String?
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
     public let stopRequest = StopRequest()
     /// Told when the pager or the editor takes the terminal and gives it back (the dock).
@@ -74,11 +58,30 @@ public final class Session {
         errorOutput: OutputTarget,
         commands: CommandRegistry = .standard
     ) {
-        self.connection = connection
+        self.statements = StatementRunner(connection: connection)
         self.settings = settings
         self.environment = environment
         self.outputs = OutputRouter(output: output, errors: errorOutput, environment: environment)
         self.commands = commands
+        statements.parametersDidChange = { [weak self] parameters in
+            self?.paneBoard.parametersDidChange(parameters)
+        }
+    }
+
+    /// The database connection (the statement runner's).
+    public var connection: DatabaseConnection { statements.connection }
+    /// The database to open when a unit first needs it (see ``StatementRunner/deferredOpen``):
+    /// the launcher sets it when another process held the database locked at start.
+    public var deferredOpen: OpenOptions? {
+        get { statements.deferredOpen }
+        set { statements.deferredOpen = newValue }
+    }
+    /// How many units failed since the session began: the exit status is 1 when not zero.
+    public var errorCount: Int { script.errorCount }
+    /// Set by `.quit` / `.exit`: the front-end stops reading input.
+    public internal(set) var quitRequested: Int32? {
+        get { script.quitRequested }
+        set { script.quitRequested = newValue }
     }
 
     /// Runs one unit of input. Returns false when it failed (the error is already reported).
@@ -99,10 +102,10 @@ public final class Session {
             case .command:
                 try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: self) }
             case .sql:
-                recordStatement(unit.text)
+                statements.lastStatement = unit.text
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runSQL(unit.text) }
             case .dsl:
-                recordStatement(unit.text)
+                statements.lastStatement = unit.text
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runDSL(unit.text) }
             case .incompleteSQL:
                 throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
@@ -119,7 +122,7 @@ public final class Session {
             // GRDB clears its cached schema when a statement changes it, but not when a
             // ROLLBACK (or a failure that ends the transaction) brings the old one back.
             if !succeeded || StatementImpact.verb(of: unit.text) == "ROLLBACK" {
-                try? withDatabase { $0.clearSchemaCache() }
+                try? statements.withDatabase { $0.clearSchemaCache() }
             }
         }
         settlePanes()
@@ -134,7 +137,7 @@ public final class Session {
         if diagnostic.location == nil, let location, !location.source.isEmpty {
             diagnostic.location = location
         }
-        if diagnostic.severity == .error { errorCount += 1 }
+        if diagnostic.severity == .error { script.errorCount += 1 }
         output.flush()
         // The process is ending: its one closing line says what was interrupted.
         if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }
@@ -148,7 +151,7 @@ public final class Session {
 
     /// Interrupts the running statement. Safe to call from any thread.
     public func interrupt() {
-        connection.interrupt()
+        statements.interrupt()
     }
 
     /// Told, on the session's thread, when ``connection`` is replaced: the front-end's
@@ -157,8 +160,7 @@ public final class Session {
 
     /// Replaces the database connection (`.open`, or a database opened late).
     func replaceConnection(_ newConnection: DatabaseConnection) {
-        connection = newConnection
-        deferredOpen = nil
+        statements.replaceConnection(newConnection)
         paneBoard.connectionDidChange(to: newConnection)
         connectionDidChange?(newConnection)
     }
@@ -173,12 +175,12 @@ public final class Session {
             guard commands.command(named: name)?.needsDatabase ?? false else { return }
         }
         replaceConnection(try DatabaseConnection(options))
-        installStatementTrace()
+        statements.installStatementTrace()
     }
 
     /// True when the database has an open transaction (Ctrl-D asks before discarding it).
     public var isInsideTransaction: Bool {
-        connection.queue.inDatabase { $0.isInsideTransaction }
+        statements.isInsideTransaction
     }
 
     /// Ends a unit: writes what is buffered, ends a `.once` redirection, and reports output

@@ -12,7 +12,7 @@ import GRDBSQLite
 /// It is SQLite's own trace hook (`sqlite3_trace_v2`), not GRDB's `Database.trace`, whose
 /// statements come trimmed: sqlite3 keeps what precedes the final `;` (a comment, a line
 /// break), and so must the trace. The hook's context is this object, unretained: the
-/// session keeps it (``Session/statementTrace``) for as long as it is installed.
+/// statement runner keeps it (``StatementRunner/statementTrace``) for as long as it is installed.
 final class StatementTrace {
     enum Destination {
         /// The session's output, in order with the results.
@@ -63,7 +63,7 @@ final class StatementTrace {
     }
 }
 
-extension Session {
+extension StatementRunner {
     /// Installs ``statementTrace`` on the connection, or removes the hook when it is nil
     /// (`.trace`, and again after `.open`).
     func installStatementTrace() {

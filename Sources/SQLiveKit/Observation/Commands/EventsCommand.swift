@@ -12,16 +12,16 @@ struct EventsCommand: MetaCommand {
         At most \(ChangeRecorder.tracedEventLimit) changes are listed per transaction; the commit line counts them all.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
         guard let value = arguments.first else {
-            session.output.append("events: \(session.paneBoard.traceEnabled ? "on" : "off")\n")
+            scope.output.append("events: \(scope.paneBoard.traceEnabled ? "on" : "off")\n")
             return
         }
-        session.paneBoard.traceEnabled = try BooleanArgument.parse(value, for: self)
+        scope.paneBoard.traceEnabled = try BooleanArgument.parse(value, for: self)
     }
 }

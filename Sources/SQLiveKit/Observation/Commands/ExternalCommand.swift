@@ -12,16 +12,16 @@ struct ExternalCommand: MetaCommand {
         terminal, off in scripts.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let board = session.paneBoard
+        let board = scope.paneBoard
         guard let value = arguments.first else {
             let state = board.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"
-            session.output.append("external: \(state)\n")
+            scope.output.append("external: \(state)\n")
             return
         }
         let setting: ExternalSetting
@@ -34,7 +34,7 @@ struct ExternalCommand: MetaCommand {
             default: throw usageError("expected on, off or an interval such as 500ms or 2s, not \(value)")
             }
         }
-        if setting != .off && session.connection.options.isInMemory {
+        if setting != .off && scope.connection.options.isInMemory {
             throw Diagnostic(".external: an in-memory database is private to this session: no other process writes to it")
         }
         board.setExternal(setting)

@@ -11,11 +11,11 @@ struct ImpactCommand: RawTextCommand {
         Example: .impact UPDATE player SET score = score + 1 WHERE id = 3
         """
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
+    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
         guard !text.isEmpty else { throw usageError("missing statement") }
-        let impact = try StatementImpact.analyze(text, board: session.paneBoard)
+        let impact = try StatementImpact.analyze(text, board: scope.paneBoard)
         for line in impact.lines {
-            session.output.append(line + "\n")
+            scope.output.append(line + "\n")
         }
     }
 }

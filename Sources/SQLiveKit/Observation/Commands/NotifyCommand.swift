@@ -13,15 +13,15 @@ struct NotifyCommand: RawTextCommand {
         .notify schema               the schema: every pane compiles and runs its query again
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        (arguments.isEmpty ? ["all", "schema"] : []) + SchemaQuery.tableNames(in: session)
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        (arguments.isEmpty ? ["all", "schema"] : []) + SchemaQuery.tableNames(in: scope.connection)
     }
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
+    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
         let target = try NotifyTarget.parse(text)
-        let reached = try session.paneBoard.notify(target)
-        if reached == 0 && !session.paneBoard.panes.isEmpty {
-            session.warn("no pane reads \(target.description): nothing to refresh")
+        let reached = try scope.paneBoard.notify(target)
+        if reached == 0 && !scope.paneBoard.panes.isEmpty {
+            scope.warn("no pane reads \(target.description): nothing to refresh")
         }
     }
 }

@@ -11,10 +11,10 @@ struct RegionCommand: RawTextCommand {
         Example: .region SELECT name FROM player JOIN team ON team.id = player.teamId
         """
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
+    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
         guard !text.isEmpty else { throw usageError("missing query") }
-        let report = try QueryRegion.inspect(text, board: session.paneBoard)
-        session.output.append(report.region.description + "\n")
-        report.warnings.forEach(session.warn)
+        let report = try QueryRegion.inspect(text, board: scope.paneBoard)
+        scope.output.append(report.region.description + "\n")
+        report.warnings.forEach(scope.warn)
     }
 }

@@ -10,25 +10,25 @@ struct WhyCommand: MetaCommand {
         "schema change", or what you did (pinned, refreshed by hand, resumed).
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: false) : []
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: false) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
-        let board = session.paneBoard
+        let board = scope.paneBoard
         let pane = board.panes[try board.index(matching: arguments[0], for: ".why")]
         var table = ResultTable(columns: ["refresh", "time", "cause", "outcome"])
         for refresh in pane.history {
             table.append([.integer(refresh.number), .text(TimeOfDay.format(refresh.time)),
                           .text(refresh.cause.description), .text(refresh.outcome)])
         }
-        table.render(in: session)
+        table.render(in: scope)
         var dropped: [String] = []
         if pane.suppressedCount > 0 { dropped.append("\(pane.suppressedCount) equal to the previous one (--dedupe)") }
         if pane.staleCount > 0 { dropped.append("\(pane.staleCount) older than the value shown") }
         if !dropped.isEmpty {
-            session.output.append("-- values dropped: " + dropped.joined(separator: ", ") + "\n")
+            scope.output.append("-- values dropped: " + dropped.joined(separator: ", ") + "\n")
         }
     }
 }

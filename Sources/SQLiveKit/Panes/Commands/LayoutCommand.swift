@@ -15,15 +15,15 @@ struct LayoutCommand: MetaCommand {
 
     static let maximumHeight = 500
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
         arguments.isEmpty ? ["dock", "inline"] : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...2)
-        let board = session.paneBoard
+        let board = scope.paneBoard
         guard let first = arguments.first?.lowercased() else {
-            session.output.append("layout: \(board.layout)\n")
+            scope.output.append("layout: \(board.layout)\n")
             return
         }
         switch first {

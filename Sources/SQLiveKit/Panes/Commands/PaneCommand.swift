@@ -8,14 +8,14 @@ struct PaneCommand: MetaCommand {
         rendered in the current .mode; a failing pane prints its error.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: false) : []
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: false) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
-        let board = session.paneBoard
+        let board = scope.paneBoard
         let index = try board.index(matching: arguments[0], for: ".pane")
-        session.printPane(board.panes[index], cause: nil)
+        scope.printPane(board.panes[index], cause: nil)
     }
 }

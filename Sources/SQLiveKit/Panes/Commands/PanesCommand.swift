@@ -11,11 +11,11 @@ struct PanesCommand: MetaCommand {
         and is empty when the pane shows an error; region is what the pane watches.
         """
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
         var table = ResultTable(columns: ["id", "name", "query", "rows", "refreshes", "last_refresh",
                                           "last_ms", "median_ms", "region"])
-        for pane in session.paneBoard.panes {
+        for pane in scope.paneBoard.panes {
             let rows: ResultTable.Value = pane.isFailed ? .null : pane.result.map {
                 .text("\($0.rows.count)\($0.hasMore ? "+" : "")")
             } ?? .null
@@ -31,7 +31,7 @@ struct PanesCommand: MetaCommand {
                 pane.region.map { .text($0.description) } ?? .null,
             ])
         }
-        table.render(in: session)
+        table.render(in: scope)
     }
 
     /// Milliseconds with one decimal: enough to tell a cheap pane from a slow one.

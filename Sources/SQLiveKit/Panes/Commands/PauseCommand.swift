@@ -4,12 +4,12 @@ struct PauseCommand: MetaCommand {
     let usage = "?ID|NAME?"
     let summary = "stop refreshing a pane, keeping its rows (all panes without an argument)"
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: true) : []
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: true) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        try session.paneBoard.pause(arguments.first)
+        try scope.paneBoard.pause(arguments.first)
     }
 }

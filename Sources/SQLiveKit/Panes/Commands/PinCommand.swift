@@ -16,7 +16,7 @@ struct PinCommand: RawTextCommand {
 
     static let maximumRows = 10_000
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
+    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
         var arguments = RawArguments(text)
         var paneName: String?
         var rowLimit: Int?
@@ -39,6 +39,6 @@ struct PinCommand: RawTextCommand {
         }
         let query = arguments.remainder
         guard !query.isEmpty else { throw usageError("missing query") }
-        try session.paneBoard.pin(query, name: paneName, rowLimit: rowLimit, dedupe: dedupe)
+        try scope.paneBoard.pin(query, name: paneName, rowLimit: rowLimit, dedupe: dedupe)
     }
 }

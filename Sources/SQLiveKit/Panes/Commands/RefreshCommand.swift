@@ -8,12 +8,12 @@ struct RefreshCommand: MetaCommand {
         "refreshed by hand". It also retries a pane whose query failed.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: true) : []
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: true) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        try session.paneBoard.refresh(arguments.first)
+        try scope.paneBoard.refresh(arguments.first)
     }
 }

@@ -4,12 +4,12 @@ struct ResumeCommand: MetaCommand {
     let usage = "?ID|NAME?"
     let summary = "refresh a paused pane again (all paused panes without an argument)"
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: true) : []
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: true) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        try session.paneBoard.resume(arguments.first)
+        try scope.paneBoard.resume(arguments.first)
     }
 }

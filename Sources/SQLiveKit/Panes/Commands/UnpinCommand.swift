@@ -4,12 +4,12 @@ struct UnpinCommand: MetaCommand {
     let usage = "ID|NAME|all"
     let summary = "remove a pane (or all of them)"
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: session, includingAll: true) : []
+    func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
+        arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: true) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
         try expect(arguments, count: 1...1)
-        try session.paneBoard.unpin(arguments[0])
+        try scope.paneBoard.unpin(arguments[0])
     }
 }

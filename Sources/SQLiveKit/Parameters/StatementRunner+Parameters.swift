@@ -1,24 +1,24 @@
 import GRDB
 
-extension Session {
+extension StatementRunner {
     /// The arguments that bind `.parameter` values to a compiled statement: one value per
     /// parameter, in order, NULL for names never set (as sqlite3 binds them).
     ///
     ///     // after `.parameter set :id 7`
     ///     let statement = try db.makeStatement(sql: "SELECT :id, @unset")
-    ///     statement.setUncheckedArguments(session.parameterArguments(for: statement))
+    ///     statement.setUncheckedArguments(session.statements.parameterArguments(for: statement))
     ///     // binds 7 and NULL
     ///
     /// Positional values fit every statement, whatever mix of `?`, `?NNN`, `:name`, `@name`
     /// and `$name` it uses, because GRDB binds them by index when no named value matches.
-    public func parameterArguments(for statement: Statement) -> StatementArguments {
+    func parameterArguments(for statement: Statement) -> StatementArguments {
         StatementArguments(parameters.values(for: statement.sqliteStatement))
     }
 
     /// The parameters as named arguments (keys without their prefix), for requests built with
     /// GRDB's query interface, which bring positional arguments of their own:
-    /// `request.arguments + session.namedParameterArguments`.
-    public var namedParameterArguments: StatementArguments {
+    /// `request.arguments + session.statements.namedParameterArguments`.
+    var namedParameterArguments: StatementArguments {
         parameters.namedArguments
     }
 

@@ -1,0 +1,115 @@
+import GRDB
+import GRDBSQLite
+
+/// The database side of a session: the connection and the state that goes with running
+/// statements on it. The session owns one; the session's SQL path (`Session+SQL`) renders
+/// through it, and commands reach it through their scope (``DatabaseScope``).
+///
+/// It keeps what only statements need: the database a script batch holds, the count behind
+/// the direct-statement path's clean-up, `.parameter` values, the `.trace` hook, the last
+/// statement `.edit` opens, and the database still to open when it was locked at start.
+///
+/// ## Threading
+/// Main thread only, like the session that owns it; ``interrupt()`` is the one exception.
+final class StatementRunner {
+    private(set) var connection: DatabaseConnection
+    /// The database to open when a unit first needs it: set when another process held it
+    /// locked at start (``DatabaseConnection/openUnlessLocked(_:)``); until then
+    /// ``connection`` is an empty in-memory stand-in that no unit needing the database uses.
+    var deferredOpen: OpenOptions?
+    /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
+    var parameters = ParameterStore() {
+        didSet { parametersDidChange?(parameters) }
+    }
+    /// Told when a `.parameter` value changes: panes that bind one refresh.
+    var parametersDidChange: ((ParameterStore) -> Void)?
+    /// sqlite3's `.trace`: where the SQL of each statement goes; nil when off. The SQLite
+    /// hook points at it unretained, so it lives here while installed.
+    var statementTrace: StatementTrace?
+    /// The last SQL statement run, which `.edit` opens. Kept as it is (a reference, no copy)
+    /// for every statement of a script; `.edit` trims it when it is used.
+    var lastStatement: String?
+    /// The database access a script batch holds while it runs consecutive SQL statements
+    /// (see `ScriptRunner`); nil otherwise.
+    private var heldDatabase: Database?
+    /// Statements run through ``DirectStatement`` since GRDB last compiled one (see
+    /// ``clearGRDBChangeLogIfNeeded(_:)``).
+    private var directStatementsSinceGRDB = 0
+
+    init(connection: DatabaseConnection) {
+        self.connection = connection
+    }
+
+    /// Puts a new connection in place (`.open`, or a database opened late); the session
+    /// tells the panes and installs the trace on it.
+    func replaceConnection(_ newConnection: DatabaseConnection) {
+        connection = newConnection
+        deferredOpen = nil
+    }
+
+    /// Interrupts the running statement. Safe to call from any thread.
+    func interrupt() {
+        connection.interrupt()
+    }
+
+    /// True when the database has an open transaction.
+    var isInsideTransaction: Bool {
+        connection.queue.inDatabase { $0.isInsideTransaction }
+    }
+
+    // MARK: - Database access
+
+    /// Runs `body` inside one database access; the statements it runs use that access
+    /// (``withDatabase(_:)``) instead of each hopping onto the database queue.
+    func holdingDatabase(_ body: () -> Void) {
+        connection.queue.inDatabase { db in
+            heldDatabase = db
+            defer { heldDatabase = nil }
+            body()
+        }
+    }
+
+    /// Runs `body` with the database: the held access when a batch holds one, otherwise a
+    /// new access through GRDB's queue.
+    ///
+    /// This is where the errors of the core path (SQL, DSL, commands reading the database)
+    /// become diagnostics, through the one conversion ``Diagnostic/init(converting:)``.
+    func withDatabase<T>(_ body: (Database) throws -> T) throws(Diagnostic) -> T {
+        do {
+            if let heldDatabase {
+                return try body(heldDatabase)
+            }
+            return try connection.queue.inDatabase(body)
+        } catch {
+            throw Diagnostic(converting: error)
+        }
+    }
+
+    /// GRDB's authorizer stays registered on the connection and, for every statement SQLite
+    /// compiles, records the rows it will change, until GRDB compiles its next statement.
+    /// Direct statements bypass GRDB, so on a long script that record grew without bound
+    /// (about 50 bytes a statement: 100 MB for a 2-million-row INSERT script). Compiling a
+    /// trivial statement through GRDB every few thousand statements clears it.
+    func clearGRDBChangeLogIfNeeded(_ db: Database) {
+        directStatementsSinceGRDB += 1
+        guard directStatementsSinceGRDB >= 4096 else { return }
+        directStatementsSinceGRDB = 0
+        _ = try? db.makeStatement(sql: "SELECT 1")
+    }
+
+    /// Compiles one SQL statement; nil when the text holds only comments. A compilation
+    /// error becomes a diagnostic with a caret where SQLite points.
+    ///
+    /// This is the one place typed queries become statements: `.pin`, `.region` and the
+    /// query DSL go through it too.
+    func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
+        if connection.options.isSafe { try SafeStatementCheck.check(sql) }
+        do {
+            return try db.allStatements(sql: sql).next()
+        } catch let error as DatabaseError {
+            throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
+        } catch {
+            throw Diagnostic(converting: error)
+        }
+    }
+}
