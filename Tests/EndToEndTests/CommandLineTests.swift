@@ -117,13 +117,13 @@ import SQLiveTestSupport
         let home = try TemporaryFolder()
         home.write(".replrc", ".print init-ran\n")
         let result = try BinaryRunner.sqlive(
-            ["--safe", "-c", "attach ':memory:' as other", "-c", ".once \(home.path)/out.txt", "-c", "select 'still here'"],
+            ["--safe"], input: "attach ':memory:' as other;\n.once \(home.path)/out.txt\nselect 'still here';\n",
             environment: ["HOME": home.path])
         #expect(result.stdout == "still here\n")
         #expect(result.stderr == """
-            error: -c:1: too many attached databases - max 0
+            error: stdin:1: too many attached databases - max 0
               ATTACH is disabled in safe mode (--safe)
-            error: -c:1: .once is disabled in safe mode: it writes files
+            error: stdin:2: .once is disabled in safe mode: it writes files
               start sqlive without --safe to use it
 
             """)

@@ -63,6 +63,22 @@ import SQLiveTestSupport
 
     static let outputCases: [Case] = [
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        // .exit 0 is a plain .exit: a failure before it still gives status 1.
+        script("exit 0 after an error", "select * from nosuch;\n.exit 0\nselect 2;"),
+        // .show writes non-ASCII bytes in octal.
+        script("show of non-ASCII settings", ".nullvalue é\n.separator \"\\t\" ü\n.show"),
+        // .width reads numbers as sqlite3 does: trailing text ignored, hex, multipliers.
+        script("width numbers as sqlite3 reads them", """
+            .mode column
+            .width 1x 3
+            select 'zzzzzzz' as w, 1 as b;
+            .width 0x10 -3y
+            select 'zzzzzzz' as w, 1 as b;
+            .width +5 1KiB
+            select 'zzzzzzz' as w, 1 as b;
+            """),
+        // The first failing SQL argument ends the run.
+        Case("arguments stop at the first failure", arguments: [":memory:", "select 1", "selec 2", "select 3"], bytes: []),
         // .tables, .indexes and .schema see temp and attached databases, named with them.
         script("schema listings of temp and attached databases", """
             create table m(x); create temp table tt(x); create temp view tv as select 1;
@@ -245,6 +261,23 @@ import SQLiveTestSupport
         let actual = try BinaryRunner.run(BinaryRunner.sqlivePath, compat.arguments, input: Data(compat.script), directory: folder.path)
         #expect(actual.stdout == expected.stdout, "--- sqlite3\n\(expected.stdout)--- sqlive\n\(actual.stdout)\(actual.stderr)")
         #expect((actual.status == 0) == (expected.status == 0), "sqlite3 \(expected.status), sqlive \(actual.status)")
+    }
+
+    /// A plain `.quit` in a file that `.read` runs ends that file only; `.exit 3` ends the
+    /// process with 3, from any depth, as in sqlite3.
+    @Test func quit_in_a_read_file_ends_that_file_only() throws {
+        let folder = try TemporaryFolder()
+        folder.write("plain.sql", "select 1;\n.quit\nselect 9;\n")
+        folder.write("nested.sql", ".read plain.sql\nselect 2;\n.exit\nselect 8;\n")
+        folder.write("coded.sql", "select 3;\n.exit 3\nselect 7;\n")
+        for script in [".read nested.sql\nselect 4;\n", ".read coded.sql\nselect 5;\n"] {
+            let expected = try BinaryRunner.run("/usr/bin/sqlite3", [], input: Data(script.utf8), directory: folder.path)
+            let actual = try BinaryRunner.run(BinaryRunner.sqlivePath, [], input: Data(script.utf8), directory: folder.path)
+            #expect(actual.stdout == expected.stdout, "\(script)")
+            #expect(actual.status == expected.status, "\(script)")
+        }
+        let plain = try BinaryRunner.run(BinaryRunner.sqlivePath, [], input: Data(".read nested.sql\nselect 4;\n".utf8), directory: folder.path)
+        #expect(plain.stdout == "1\n2\n4\n")
     }
 
     @Test func import_fills_short_rows_cuts_long_ones_and_reads_a_command() throws {

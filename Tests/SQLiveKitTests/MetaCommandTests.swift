@@ -34,6 +34,11 @@ import SQLiveTestSupport
               leave sqlive (exit status CODE, else 1 if something failed, as in sqlite3)
               also: .exit
 
+            .quit ends the session; its exit status is 1 if a statement or command failed,
+            else 0. .exit CODE ends it with that status (1 to 255; .exit 0 is a plain
+            .exit). As in sqlite3, a plain .quit in a file that .read runs ends only that
+            file.
+
             """)
         #expect(session.run(".help .nope") == "")
         #expect(session.errorText.contains("unknown command .nope"))

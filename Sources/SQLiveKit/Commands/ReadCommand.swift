@@ -27,6 +27,10 @@ struct ReadCommand: MetaCommand {
         defer { session.script.readDepth -= 1 }
         let errorsBefore = session.script.errorCount
         ScriptRunner(session: session).run(&lines, source: path)
+        // A plain `.quit` in the file ends the file, not the session (sqlite3 does the same).
+        if session.script.quitRequested != nil && !session.script.quitHasExitCode {
+            session.script.quitRequested = nil
+        }
         if session.settings.bail && session.script.errorCount > errorsBefore {
             throw Diagnostic(".read \(path) stopped at its first error (.bail is on)")
         }

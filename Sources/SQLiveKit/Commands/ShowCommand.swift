@@ -79,7 +79,8 @@ struct ShowCommand: MetaCommand {
 }
 
 /// Text as sqlite3's `.show` writes it: between double quotes, with C escapes for the
-/// backslash, the quote, tab, newline and carriage return, and octal for other controls.
+/// backslash, the quote, tab, newline and carriage return, and octal for other controls and
+/// for the bytes of non-ASCII characters.
 enum CEscaped {
     static func quoted(_ text: String) -> String {
         var escaped = "\""
@@ -90,7 +91,9 @@ enum CEscaped {
             case 0x09: escaped += "\\t"
             case 0x0A: escaped += "\\n"
             case 0x0D: escaped += "\\r"
-            case ..<0x20, 0x7F: escaped += "\\" + String(repeating: "0", count: 3 - String(byte, radix: 8).count) + String(byte, radix: 8)
+            // Controls, DEL and every byte of a non-ASCII character in octal, as sqlite3 writes
+            // them (`é` is `\303\251`).
+            case ..<0x20, 0x7F...: escaped += "\\" + String(repeating: "0", count: 3 - String(byte, radix: 8).count) + String(byte, radix: 8)
             default: escaped.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }

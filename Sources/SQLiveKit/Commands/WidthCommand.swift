@@ -11,18 +11,68 @@ struct WidthCommand: MetaCommand {
         warning, as sqlite3 takes it.
         """
 
+    /// Wider columns would only pad lines with megabytes of spaces (sqlite3 pads them).
+    static let widest = 100_000
+
     func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         var widths: [Int] = []
         for argument in arguments {
-            // As sqlite3 does, a width that is not a number is 0 (fit): said, not refused,
-            // so a script written for sqlite3 lays its columns out the same.
-            guard let width = Int(argument) else {
-                scope.warn(".width: \(argument) is not a number of characters; taken as 0 (fit), as sqlite3 does")
-                widths.append(0)
-                continue
+            // As sqlite3 reads a number (`1x` is 1, `0x10` is 16, `2K` is 2000), and what is
+            // no number at all is 0 (fit): said, not refused, so a script written for sqlite3
+            // lays its columns out the same.
+            let (width, isClean) = SQLite3Integer.parse(argument)
+            if !isClean {
+                scope.warn(".width: \(argument) is not a number of characters; taken as \(width)\(width == 0 ? " (fit)" : ""), as sqlite3 does")
+            }
+            guard abs(width) <= Self.widest else {
+                throw usageError("\(argument) is wider than \(Self.widest) characters")
             }
             widths.append(width)
         }
         scope.settings.columnWidths = widths
+    }
+}
+
+/// A number as sqlite3's shell reads one in a dot-command's argument: an optional sign, then
+/// digits or `0x` and hex digits, then optionally a multiplier (`K`, `KB`, `KiB`, `M`, `MB`,
+/// `MiB`, `G`, `GB`, `GiB`); what follows is ignored. `isClean` says the whole word was a
+/// number, with nothing ignored.
+///
+///     SQLite3Integer.parse("0x10")   // (16, true)
+///     SQLite3Integer.parse("1x")     // (1, false)
+enum SQLite3Integer {
+    static let multipliers: [(suffix: String, factor: Int)] = [
+        ("kib", 1024), ("mib", 1024 * 1024), ("gib", 1024 * 1024 * 1024),
+        ("kb", 1000), ("mb", 1_000_000), ("gb", 1_000_000_000), ("k", 1000), ("m", 1_000_000), ("g", 1_000_000_000),
+    ]
+
+    static func parse(_ word: String) -> (value: Int, isClean: Bool) {
+        var rest = Substring(word)
+        var isNegative = false
+        if rest.first == "-" || rest.first == "+" {
+            isNegative = rest.first == "-"
+            rest = rest.dropFirst()
+        }
+        var value = 0
+        var digits = 0
+        if rest.hasPrefix("0x") {
+            rest = rest.dropFirst(2)
+            while let digit = rest.first?.hexDigitValue {
+                value = value &* 16 &+ digit
+                digits += 1
+                rest = rest.dropFirst()
+            }
+        } else {
+            while let digit = rest.first?.wholeNumberValue, rest.first!.isASCII {
+                value = value &* 10 &+ digit
+                digits += 1
+                rest = rest.dropFirst()
+            }
+        }
+        if let multiplier = multipliers.first(where: { $0.suffix == rest.lowercased() }) {
+            value = value &* multiplier.factor
+            rest = ""
+        }
+        return (isNegative ? -value : value, digits > 0 && rest.isEmpty)
     }
 }

@@ -156,12 +156,15 @@ struct Launcher {
         return true
     }
 
-    /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script.
+    /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script. As in
+    /// sqlite3, the first argument that fails ends the run: the ones after it may depend
+    /// on it.
     private func runBatch(_ batch: [(source: String, text: String)], in session: Session) {
         let runner = ScriptRunner(session: session)
         for (source, text) in batch {
             var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
-            if !runner.run(&lines, source: source) { return }
+            let errorsBefore = session.errorCount
+            if !runner.run(&lines, source: source) || session.errorCount > errorsBefore { return }
         }
         guard let path = options.file else { return }
         do {
