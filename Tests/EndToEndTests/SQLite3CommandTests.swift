@@ -105,6 +105,21 @@ import SQLiveTestSupport
         #expect(try String(contentsOfFile: "\(folder.path)/on", encoding: .utf8) == "(2) in on\n")
     }
 
+    /// A program that stops reading (`head -1`) is no error, and the next statement runs
+    /// (sqlite3 dies of SIGPIPE); a redirection into a program still in force at the end of
+    /// the input finishes before sqlive does, so its output is whole.
+    @Test func results_piped_into_a_program_end_cleanly() throws {
+        let result = try BinaryRunner.sqlive([], input: """
+            .once |head -1
+            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 100000) SELECT x FROM c;
+            select 'next';
+            .output "|sh -c \\"sleep 0.2; cat\\""
+            select 'last';
+
+            """)
+        #expect(result == ProcessResult(stdout: "1\nnext\nlast\n", stderr: "", status: 0))
+    }
+
     @Test func trace_writes_each_statement_like_sqlite3() throws {
         let folder = try TemporaryFolder()
         for shell in ["sqlite3", "sqlive"] {
@@ -231,10 +246,11 @@ import SQLiveTestSupport
             let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([":memory:", sql]) : try BinaryRunner.sqlive([":memory:", sql])
             #expect(result == ProcessResult(stdout: "3|abc|blob|1|3|00FF0A\n", stderr: "", status: 0), "\(shell)")
         }
-        let safe = try BinaryRunner.sqlive(["--safe", ":memory:", "select readfile('/etc/hostname')", "select writefile('\(folder.path)/x', 'y')"])
+        let safe = try BinaryRunner.sqlive(["--safe", ":memory:"],
+                                           input: "select readfile('/etc/hostname');\nselect writefile('\(folder.path)/x', 'y');\n")
         #expect(safe == ProcessResult(stdout: "", stderr: """
-            error: argument:1: readfile() is disabled in safe mode (--safe)
-            error: argument:1: writefile() is disabled in safe mode (--safe)
+            error: stdin:1: readfile() is disabled in safe mode (--safe)
+            error: stdin:2: writefile() is disabled in safe mode (--safe)
 
             """, status: 1))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/x"))

@@ -63,6 +63,20 @@ import SQLiveTestSupport
 
     static let outputCases: [Case] = [
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        // .output |COMMAND and .once |COMMAND pipe the results into a program (they wrote
+        // files named "|rev").
+        script("output and once into a program", """
+            .once |rev
+            select 'lower';
+            select 'after';
+            .once '|tr a-z A-Z'
+            select 'shout';
+            .output |sort -r
+            select 1 union all select 2;
+            select 3;
+            .output stdout
+            select 4;
+            """),
         // .exit 0 is a plain .exit: a failure before it still gives status 1.
         script("exit 0 after an error", "select * from nosuch;\n.exit 0\nselect 2;"),
         // .show writes non-ASCII bytes in octal.

@@ -2,8 +2,8 @@
 /// standard output.
 struct OutputCommand: MetaCommand {
     let name = "output"
-    let usage = "?FILE?"
-    let summary = "send results to FILE, or back to the screen with no FILE"
+    let usage = "?FILE|'|COMMAND'?"
+    let summary = "send results to FILE (or into COMMAND's input), or back to the screen with no FILE"
     let effect = CommandEffect.writesFiles
 
     func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
@@ -11,6 +11,10 @@ struct OutputCommand: MetaCommand {
     }
 
     func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
+        if let command = PipedCommand.line(arguments) {
+            try scope.outputs.redirect(to: command, once: false)
+            return
+        }
         if arguments.count > 1 {
             scope.output.append(SQLite3Usage.text("extra parameter: \"\(arguments[1])\". ", usage: SQLite3Usage.outputCommand))
         }
@@ -27,8 +31,8 @@ struct OutputCommand: MetaCommand {
 /// `.once FILE`: sends the results of the next command or statement only to a file.
 struct OnceCommand: MetaCommand {
     let name = "once"
-    let usage = "FILE"
-    let summary = "send the results of the next statement only to FILE"
+    let usage = "FILE|'|COMMAND'"
+    let summary = "send the results of the next statement only to FILE (or into COMMAND's input)"
     let effect = CommandEffect.writesFiles
 
     func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
@@ -36,9 +40,23 @@ struct OnceCommand: MetaCommand {
     }
 
     func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
+        if let command = PipedCommand.line(arguments) {
+            try scope.outputs.redirect(to: command, once: true)
+            return
+        }
         try expect(arguments, count: 1...1)
         try rejectOptions(arguments, of: self)
         try scope.outputs.redirect(to: arguments[0], once: true)
+    }
+}
+
+/// `.output |COMMAND ARGS…` and `.once |COMMAND ARGS…`: results piped into a program (see
+/// ``CommandOutput``). As in sqlite3, the words after `|COMMAND` are its arguments.
+enum PipedCommand {
+    /// `|command args…` when the first word starts with `|`.
+    static func line(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, first.hasPrefix("|"), first.count > 1 || arguments.count > 1 else { return nil }
+        return arguments.joined(separator: " ")
     }
 }
 

@@ -49,7 +49,7 @@ final class OutputRouter {
 
     /// Sends results to a file from now on (`once`: for the next unit only).
     func redirect(to path: String, once: Bool) throws(Diagnostic) {
-        let target = try Self.openFile(path)
+        let target = try openTarget(path)
         results.flush()
         results.target = target
         redirection = once ? .once(path: path, armed: false) : .file(path: path)
@@ -59,7 +59,13 @@ final class OutputRouter {
     /// Sends results back to standard output; the error a write to the file met, if any.
     func endRedirection() -> Diagnostic? {
         results.flush()
-        let failure = results.takeError().map { Diagnostic("cannot write to \(redirection.displayName): \($0)", kind: .io) }
+        var writeError = results.takeError()
+        if let command = results.target as? CommandOutput {
+            // A program may stop reading before the end (`|head -1`): that is its choice.
+            if (writeError as? OutputWriteError)?.isBrokenPipe == true { writeError = nil }
+            command.finish()
+        }
+        let failure = writeError.map { Diagnostic("cannot write to \(redirection.displayName): \($0)", kind: .io) }
         results.target = standardOutput
         redirection = .none
         results.showsControlCharacters = showsControlCharacters
@@ -89,6 +95,14 @@ final class OutputRouter {
         if let writeError { throw Diagnostic("cannot write to \(path): \(writeError)", kind: .io) }
     }
 
+    /// The file of a redirection, or with `|COMMAND` (as in sqlite3) a program reading it.
+    private func openTarget(_ path: String) throws(Diagnostic) -> OutputTarget {
+        if path.hasPrefix("|") {
+            return try CommandOutput(shellCommand: String(path.dropFirst()), environment: environment.variables)
+        }
+        return try Self.openFile(path)
+    }
+
     private static func openFile(_ path: String) throws(Diagnostic) -> FileDescriptorTarget {
         do {
             return try FileDescriptorTarget(path: path)
@@ -111,7 +125,10 @@ final class OutputRouter {
         var ends: [UnitEnd] = []
         results.flush()
         if let error = results.takeError() {
-            if let writeError = error as? OutputWriteError, writeError.isBrokenPipe, redirection.isNone {
+            let isBrokenPipe = (error as? OutputWriteError)?.isBrokenPipe == true
+            if isBrokenPipe && results.target is CommandOutput {
+                // The program stopped reading (`.once |head -1`): it has what it wanted.
+            } else if isBrokenPipe, redirection.isNone {
                 ends.append(.brokenPipe)
             } else {
                 ends.append(.failed(Diagnostic("cannot write output: \(error)", kind: .io)))

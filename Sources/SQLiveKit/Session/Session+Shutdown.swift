@@ -20,6 +20,11 @@ extension Session {
     @discardableResult
     public func closeForExit() -> ExitCleanup {
         var cleanup = ExitCleanup()
+        // A redirection still in force ends: a file is flushed, a program reading the
+        // results (`.output |sort`) gets the end of its input and finishes before we do.
+        if outputs.isRedirected, let failure = outputs.endRedirection() {
+            cleanup.problems.append(failure.message)
+        }
         if !paneBoard.panes.isEmpty {
             _ = try? paneBoard.unpin("all")
         }
