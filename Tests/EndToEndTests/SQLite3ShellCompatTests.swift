@@ -63,6 +63,28 @@ import SQLiveTestSupport
 
     static let outputCases: [Case] = [
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        // Grid headers are one line, cut at a control character (and to the width in column
+        // mode); negative widths align values right in box, table and markdown; DEL and C1
+        // controls are characters in a pipe.
+        script("grid headers, negative widths and controls", """
+            .mode column
+            .width 2
+            select 1 as abcde, 2 as b;
+            .width 2 2
+            select 1 as "ab
+            cd", 'x' as "e\tf";
+            .mode box
+            select 1 as "a
+            b", 2 as c, 3 as "x\u{7F}y", 4 as "\u{01}z";
+            .width -8 -3
+            select 1 as ab, char(127) || 'z' as v, char(133) || 'q' as w;
+            .mode table
+            select 'a' || char(10) || 'bcdefg' as x, 5 as y;
+            .mode markdown
+            .width -5 3
+            select 1 as abcdefgh, 'xyzw' as "p
+            q";
+            """),
         // .output |COMMAND and .once |COMMAND pipe the results into a program (they wrote
         // files named "|rev").
         script("output and once into a program", """

@@ -103,7 +103,7 @@ final class ColumnRenderer: ResultRenderer {
     private func start() {
         var natural = columns.map { name in
             lines.removeAll()
-            let header = lines.append(name)
+            let header = lines.append(GridLines.headerText(name))
             return lines.width(of: header)
         }
         for (index, width) in spilledWidths.enumerated() where index < natural.count {
@@ -132,8 +132,9 @@ final class ColumnRenderer: ResultRenderer {
         self.widths = widths
         if showsHeaders {
             lines.removeAll()
-            let cells = columns.map { lines.append($0) }
-            pieces = cells.enumerated().map { column, cell in wrap(cell, width: widths[column]) }
+            // A name is one line, cut (not wrapped) to its column's width, as in sqlite3.
+            let cells = columns.map { lines.append(GridLines.headerText($0)) }
+            pieces = cells.enumerated().map { column, cell in Array(wrap(cell, width: widths[column]).prefix(1)) }
             writePieces(widths: widths)
             output.append(Array(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ").utf8))
             output.append(UInt8(ascii: "\n"), count: 1)

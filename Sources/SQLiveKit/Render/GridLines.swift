@@ -61,7 +61,9 @@ struct GridLines {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
                 width += end - index
                 index = end
-            } else if byte >= 0x7F && !Self.isC1OrDelete(text, at: index) {
+            } else if byte >= 0x7F && (countsCharacters || !Self.isC1OrDelete(text, at: index)) {
+                // Into a file or a pipe DEL and the C1 controls are characters, as sqlite3
+                // writes them; on a terminal they break the line, so none reaches it.
                 let (scalarWidth, length) = scalarWidth(text, at: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
                 width += scalarWidth
@@ -133,6 +135,13 @@ struct GridLines {
                 lines[index].width = width
             }
         }
+    }
+
+    /// A column name as sqlite3's grids show it: up to its first control character (a line
+    /// break, a tab), so a header is always one line.
+    static func headerText(_ name: String) -> String {
+        guard let end = name.utf8.firstIndex(where: { $0 < 0x20 }) else { return name }
+        return String(name[..<end])
     }
 
     /// Adds the lines of a string (a column name, the null value).

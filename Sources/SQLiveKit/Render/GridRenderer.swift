@@ -40,8 +40,11 @@ final class GridRenderer: ResultRenderer {
     /// instead, and when the setting is 0.
     private let wrapLimit: Int?
     /// Outside a terminal, the `.width` of each column when not 0: the column is that wide
-    /// and its values wrap there, as in sqlite3 (negative widths are not right-aligned).
+    /// and its values wrap there, as in sqlite3 (a negative width aligns them right).
     private let requestedWidths: [Int]
+    /// Outside a terminal, the columns whose `.width` is negative: their values are aligned
+    /// right, as sqlite3 aligns them (names stay centred).
+    private let rightAligned: [Bool]
     /// Per column: where values wrap, from ``requestedWidths`` or ``wrapLimit``.
     private var wrapLimits: [Int?] = []
     private var columns: [String] = []
@@ -87,6 +90,7 @@ final class GridRenderer: ResultRenderer {
         let wrapWidth = context.settings.wrapWidth
         wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
         requestedWidths = context.terminalWidth == nil ? context.settings.columnWidths.map { abs($0) } : []
+        rightAligned = context.terminalWidth == nil ? context.settings.columnWidths.map { $0 < 0 } : []
         lines = GridLines(countsCharacters: context.terminalWidth == nil)
     }
 
@@ -369,7 +373,7 @@ final class GridRenderer: ResultRenderer {
 
     /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
     private func appendName(_ name: String, column: Int) -> Range<Int> {
-        let header = lines.append(name)
+        let header = lines.append(GridLines.headerText(name))
         if let limit = wrapLimits[column] { lines.cut(from: header.lowerBound, limit: limit) }
         return header
     }
@@ -378,7 +382,7 @@ final class GridRenderer: ResultRenderer {
     /// It runs for every row: what it reads is copied to locals first (one retain each), so
     /// that Swift neither retains nor checks exclusive access per cell.
     private func writeLines(widths: [Int], centered: Bool, bytes: UnsafeBufferPointer<UInt8>, lineList: [GridLines.Line]) {
-        let cellLines = cellLines, cellClasses = cellClasses, output = output
+        let cellLines = cellLines, cellClasses = cellClasses, output = output, rightAligned = rightAligned
         let rowStart = rowStart, cellGap = cellGap, rowEnd = rowEnd
         let height = cellLines.reduce(1) { max($0, $1.count) }
         for lineIndex in 0..<height {
@@ -389,7 +393,9 @@ final class GridRenderer: ResultRenderer {
                 if lineIndex < cell.count {
                     let line = lineList[cell.lowerBound + lineIndex]
                     writeLine(UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), displayWidth: line.width,
-                              width: widths[column], centered: centered, storageClass: cellClasses[column], to: output)
+                              width: widths[column], centered: centered,
+                              rightAligned: !centered && column < rightAligned.count && rightAligned[column],
+                              storageClass: cellClasses[column], to: output)
                 } else {
                     output.append(UInt8(ascii: " "), count: widths[column])
                 }
@@ -401,13 +407,13 @@ final class GridRenderer: ResultRenderer {
     /// Writes one line padded to `width`, or cut to `width - 1` columns and `…` (a number is
     /// written whole, wider than its column). A NULL is styled, its padding is not.
     @inline(__always)
-    private func writeLine(_ bytes: UnsafeBufferPointer<UInt8>, displayWidth: Int, width: Int, centered: Bool,
+    private func writeLine(_ bytes: UnsafeBufferPointer<UInt8>, displayWidth: Int, width: Int, centered: Bool, rightAligned: Bool,
                            storageClass: StorageClass?, to output: OutputBuffer) {
         let isNull = storageClass == .null
         let isNumber = storageClass == .integer || storageClass == .real
         if displayWidth <= width || isNumber {
             let padding = max(0, width - displayWidth)
-            let left = centered ? padding / 2 : 0
+            let left = centered ? padding / 2 : rightAligned ? padding : 0
             output.append(UInt8(ascii: " "), count: left)
             if isNull { styler.open(.null, in: output) }
             output.append(bytes)
