@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// `.explain QUERY`: the query plan of a query, SQL or DSL, drawn as sqlite3 draws
 /// `EXPLAIN QUERY PLAN`. `.explain on|off|auto` (or `.explain` alone, which is `on`) is
@@ -35,9 +36,17 @@ struct ExplainCommand: RawTextCommand {
         let steps = try scope.withStatement(of: query) { statement, db in
             let explain = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql)
             explain.setUncheckedArguments(statement.arguments)
-            return try Row.fetchAll(explain).map { row in
-                QueryPlanTree.Step(id: row[0], parent: row[1], detail: row[3])
+            // Stepped with SQLite's C API, not GRDB's: GRDB takes `EXPLAIN QUERY PLAN COMMIT`
+            // for the COMMIT it describes and ends, for its observers, a transaction that
+            // goes on (an assertion in GRDB stopped the process).
+            let handle = explain.sqliteStatement
+            defer { sqlite3_reset(handle) }
+            var steps: [QueryPlanTree.Step] = []
+            while sqlite3_step(handle) == SQLITE_ROW {
+                steps.append(QueryPlanTree.Step(id: Int(sqlite3_column_int64(handle, 0)), parent: Int(sqlite3_column_int64(handle, 1)),
+                                                detail: sqlite3_column_text(handle, 3).map { String(cString: $0) } ?? ""))
             }
+            return steps
         }
         scope.output.append(QueryPlanTree(steps: steps).rendered)
     }

@@ -105,11 +105,36 @@ final class StatementRunner {
     func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         do {
-            return try db.allStatements(sql: sql).next()
+            let statement = try db.allStatements(sql: sql).next()
+            if let statement, Self.explainsTransactionControl(statement) {
+                // GRDB takes `EXPLAIN COMMIT` for the COMMIT itself: run through GRDB (a pane,
+                // `.region`), it would end a transaction for its observers that goes on.
+                throw Diagnostic("EXPLAIN of \(StatementImpact.verb(of: Self.explained(statement.sql))) runs only as a statement of its own",
+                                 hint: "type it at the prompt or in a script to see its listing")
+            }
+            return statement
+        } catch let error as Diagnostic {
+            throw error
         } catch let error as DatabaseError {
             throw Diagnostic.compilation(error, sql: sql, connection: db.sqliteConnection)
         } catch {
             throw Diagnostic(converting: error)
         }
+    }
+
+    /// True for `EXPLAIN` (or `EXPLAIN QUERY PLAN`) of BEGIN, COMMIT, END, ROLLBACK,
+    /// SAVEPOINT or RELEASE.
+    static func explainsTransactionControl(_ statement: Statement) -> Bool {
+        guard sqlite3_stmt_isexplain(statement.sqliteStatement) != 0 else { return false }
+        return ["BEGIN", "COMMIT", "END", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains(StatementImpact.verb(of: explained(statement.sql)))
+    }
+
+    /// The statement an EXPLAIN describes: the text after `EXPLAIN` and `QUERY PLAN`.
+    static func explained(_ sql: String) -> String {
+        var words = sql.drop { $0.isWhitespace }.dropFirst("EXPLAIN".count).drop { $0.isWhitespace }
+        if words.prefix(5).uppercased() == "QUERY" {
+            words = words.dropFirst(5).drop { $0.isWhitespace }.dropFirst(4)
+        }
+        return String(words)
     }
 }
