@@ -63,6 +63,28 @@ import SQLiveTestSupport
 
     static let outputCases: [Case] = [
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
+        // .explain on is a mode of its own that .mode ends; EXPLAIN listings end lines with
+        // a newline in every mode; a comment before EXPLAIN shows it in the current mode.
+        script("explain as a mode", """
+            .explain on
+            .show
+            select 1, 'ab';
+            .mode csv
+            select 1, 2;
+            explain select 1;
+            .show
+            .mode list
+            .separator X Y
+            .explain auto
+            explain select 1;
+            /* why */ explain select 2;
+            /* why */ explain query plan select 3;
+            .mode insert foo
+            .mode
+            """),
+        // Lenient arguments, as sqlite3 reads them.
+        script("separators set before too many words fail", ".separator a b c\nselect 1, 2;"),
+        script("eqp with a word that is no setting is off", ".eqp bogus\nselect 1;\n.once\nselect 5;"),
         // Grid headers are one line, cut at a control character (and to the width in column
         // mode); negative widths align values right in box, table and markdown; DEL and C1
         // controls are characters in a pipe.

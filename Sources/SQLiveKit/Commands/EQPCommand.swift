@@ -18,7 +18,8 @@ struct EQPCommand: MetaCommand {
         switch arguments[0].lowercased() {
         case "full": scope.settings.eqp = .full
         case "trigger": scope.settings.eqp = .on
-        default: scope.settings.eqp = try BooleanArgument.parse(arguments[0], for: self) ? .on : .off
+        // As sqlite3: any other word is on or off as a boolean reads, else off, with a warning.
+        default: scope.settings.eqp = BooleanArgument.lenient(arguments[0], for: self, in: scope) ? .on : .off
         }
     }
 }

@@ -18,9 +18,7 @@ struct ModeCommand: MetaCommand {
 
     func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
         guard let typed = arguments.first else {
-            var line = "current output mode: \(ShowCommand.modeText(scope.settings))"
-            if scope.settings.mode == .insert { line += " \(scope.settings.insertTable)" }
-            scope.output.append(line + "\n")
+            scope.output.append("current output mode: \(ShowCommand.modeText(scope.settings))\n")
             // sqlite3's `.mode` alone then selects the mode it named afresh: the grid modes
             // wrap at 60 again and stop quoting, list takes `|` back, insert's table is "table".
             let current = scope.settings.mode == .tabs ? OutputMode.list : scope.settings.mode
@@ -36,6 +34,8 @@ struct ModeCommand: MetaCommand {
             throw Diagnostic(".mode: unknown mode \(typed)",
                              hint: hint + "modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "))
         }
+        // In sqlite3 `.explain on` is a mode of its own, which choosing another one ends.
+        if scope.settings.explain == .on { scope.settings.explain = .off }
         // sqlite3 ignores what follows a mode that takes no table: a script goes on.
         ignoreExtra(arguments, keeping: mode == .insert ? 2 : 1, in: scope)
         scope.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)

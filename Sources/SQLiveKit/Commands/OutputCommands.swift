@@ -31,7 +31,7 @@ struct OutputCommand: MetaCommand {
 /// `.once FILE`: sends the results of the next command or statement only to a file.
 struct OnceCommand: MetaCommand {
     let name = "once"
-    let usage = "FILE|'|COMMAND'"
+    let usage = "?FILE|'|COMMAND'?"
     let summary = "send the results of the next statement only to FILE (or into COMMAND's input)"
     let effect = CommandEffect.writesFiles
 
@@ -44,6 +44,8 @@ struct OnceCommand: MetaCommand {
             try scope.outputs.redirect(to: command, once: true)
             return
         }
+        // As sqlite3: `.once` alone leaves the results where they go.
+        if arguments.isEmpty { return }
         try expect(arguments, count: 1...1)
         try rejectOptions(arguments, of: self)
         try scope.outputs.redirect(to: arguments[0], once: true)

@@ -66,6 +66,8 @@ struct ShowCommand: MetaCommand {
     /// sqlite3 names `tabs` `list`, and lists the options of the grid modes.
     /// Also what `.mode` alone names after "current output mode:".
     static func modeText(_ settings: Settings) -> String {
+        // `.explain on` is a mode of its own in sqlite3.
+        if settings.explain == .on { return "explain" }
         let mode = settings.mode
         let quote = settings.quotesGridValues ? "--quote" : "--noquote"
         return switch mode {

@@ -31,7 +31,8 @@ final class ExplainRenderer: ResultRenderer {
     init(_ context: RenderContext) {
         output = context.output
         nullValue = context.settings.nullValue
-        rowSeparator = context.settings.rowSeparator
+        // sqlite3 ends the listing's lines with a newline whatever `.separator` says.
+        rowSeparator = "\n"
     }
 
     func begin(columns: [String]) {

@@ -82,7 +82,7 @@ extension Session {
             return
         }
         let renderer = makeRenderer?(renderContext)
-            ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement))
+            ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement), sql: statement.sql)
         renderer.begin(columns: statement.columnNames)
         do {
             try cursor.forEach { sqliteStatement in
@@ -111,7 +111,7 @@ extension Session {
             try statement.step { _ in }
             return
         }
-        let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind)
+        let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql)
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }
@@ -146,8 +146,11 @@ extension Session {
     /// `auto` (the default) `EXPLAIN` gets sqlite3's listing layout and `EXPLAIN QUERY PLAN`
     /// its tree; under `on` every result gets the listing layout; under `off`, none.
     /// `explainKind` is `sqlite3_stmt_isexplain`'s answer: 1 for EXPLAIN, 2 for the plan.
-    private func resultRenderer(explainKind: Int32) -> any ResultRenderer {
-        switch (settings.explain, explainKind) {
+    /// As sqlite3 decides it, an EXPLAIN gets the listing only when its text starts with the
+    /// word (`/* why */ EXPLAIN …` is shown in the current mode).
+    private func resultRenderer(explainKind: Int32, sql: String) -> any ResultRenderer {
+        let explainKind = explainKind == 1 && !sql.drop(while: \.isSQLiteSpace).prefix(7).uppercased().hasPrefix("EXPLAIN") ? 0 : explainKind
+        return switch (settings.explain, explainKind) {
         case (.on, _), (.auto, 1): ExplainRenderer(renderContext)
         case (.auto, 2): QueryPlanRenderer(renderContext)
         default: settings.mode.makeRenderer(renderContext)
