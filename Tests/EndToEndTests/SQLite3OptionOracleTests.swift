@@ -72,6 +72,19 @@ import SQLiveTestSupport
         #expect(own.stdout == actual.stderr)
     }
 
+    /// A word after one dash that is no option of sqlite3's nor sqlive's is an error, as in
+    /// sqlite3 (ArgumentParser read `-nosuch` as -n -o -s -u -c -h and printed the help with
+    /// status 0).
+    @Test(arguments: [["-hx"], ["-nosuchopt", ":memory:", "select 1"], ["-hea", ":memory:", "select 1"]])
+    func an_unknown_single_dash_option_fails(_ arguments: [String]) throws {
+        let expected = try BinaryRunner.sqlite3(arguments)
+        let actual = try BinaryRunner.sqlive(arguments)
+        #expect(expected.status != 0 && expected.stdout.isEmpty)
+        #expect(actual.status == 2)
+        #expect(actual.stdout.isEmpty)
+        #expect(actual.stderr.hasPrefix("error: unknown option: \(arguments[0])"), "\(actual)")
+    }
+
     @Test func an_option_sqlive_lacks_is_refused_with_status_2() throws {
         let result = try BinaryRunner.sqlive(["-zip", "a.zip"])
         #expect(result == ProcessResult(

@@ -98,6 +98,12 @@ public enum SQLite3Options {
                 continue
             }
             guard let (name, rewrite) = sqlite3Option(argument) else {
+                // One dash and a word is sqlite3's spelling of a long option; ArgumentParser
+                // would read `-nosuch` as the short flags -n -o -s …, -h among them, and print
+                // the help with status 0.
+                if argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2, Double(argument) == nil {
+                    throw Diagnostic("unknown option: \(argument)", hint: "sqlive --help lists the options")
+                }
                 result.append(argument)
                 continue
             }
