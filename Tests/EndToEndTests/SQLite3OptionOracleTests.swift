@@ -57,6 +57,23 @@ import SQLiveTestSupport
         #expect(actual.status == 0)
     }
 
+    /// As in sqlite3, a failure in the init file or a `-cmd` is reported but does not make the
+    /// exit status, which says how the input went; with `.bail on` (or `-bail`) it ends the
+    /// run before the input.
+    @Test func init_and_cmd_failures_do_not_make_the_exit_status_unless_bail() throws {
+        let folder = try TemporaryFolder()
+        let failing = folder.write("bad.sql", "selec 1;\n")
+        let bailing = folder.write("bail.sql", ".bail on\nselec 1;\n")
+        for arguments in [["-init", failing], ["-cmd", "selec 1"], ["-bail", "-cmd", "selec 1"], ["-init", bailing],
+                          ["-init", failing, ":memory:", "select 2"]] {
+            let expected = try BinaryRunner.sqlite3(arguments, input: "select 1;\n")
+            let actual = try BinaryRunner.sqlive(arguments, input: "select 1;\n")
+            #expect(actual.stdout == expected.stdout, "\(arguments)")
+            #expect(actual.status == expected.status, "\(arguments)")
+            #expect(!actual.stderr.isEmpty, "\(arguments)")
+        }
+    }
+
     /// sqlite3's `-help` (one dash or two) writes its usage to stderr and fails; sqlive's
     /// `-help` does the same, and its own `--help` keeps stdout and status 0.
     @Test(arguments: [["-help"], ["-help", "test.db"], [":memory:", "-help"]])

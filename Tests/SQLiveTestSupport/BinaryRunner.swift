@@ -48,8 +48,13 @@ public enum BinaryRunner {
         try run("/usr/bin/sqlite3", arguments, input: Data(input.utf8))
     }
 
+    /// A child that exits before reading all its input (`-bail`, `.quit`) closes the pipe:
+    /// the write must fail with EPIPE, not kill the test process with SIGPIPE.
+    private static let ignoresBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     public static func run(_ path: String, _ arguments: [String], input: Data, environment: [String: String] = [:],
                     directory: String? = nil) throws -> ProcessResult {
+        _ = ignoresBrokenPipes
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

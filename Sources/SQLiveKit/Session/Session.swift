@@ -149,6 +149,12 @@ public final class Session {
         report(.warning(message))
     }
 
+    /// The init file and `-cmd` commands have run: as in sqlite3, their failures (reported
+    /// already) do not count toward the exit status, which says how the input went.
+    public func startMainInput() {
+        script.errorCount = 0
+    }
+
     /// Interrupts the running statement. Safe to call from any thread.
     public func interrupt() {
         statements.interrupt()

@@ -72,7 +72,8 @@ struct Launcher {
         }
 
         runInitFiles(in: session, signals: signals, atPrompt: atPrompt)
-        if let status = session.quitRequested {
+        // As in sqlite3, an init file that fails with `.bail on` ends the run.
+        if let status = session.quitRequested ?? (session.settings.bail && session.errorCount > 0 ? 1 : nil) {
             closeDatabase(of: session)
             return status
         }
@@ -83,6 +84,7 @@ struct Launcher {
             closeDatabase(of: session)
             return status
         }
+        session.startMainInput()
 
         if session.stopRequest.isTerminating {
             // A signal during the init file: nothing else runs.
