@@ -2,7 +2,8 @@ import GRDB
 
 /// Runs lines of input through a session: splits them into units and runs each, stopping at
 /// the first error when `.bail` is on, when `.quit` runs, or on Ctrl-C or a terminating
-/// signal (``StopRequest``).
+/// signal (``StopRequest``). As in sqlite3, an error drops the rest of its chunk (the other
+/// statements the same line completed, ``InputUnit/chunk``); the next lines run.
 ///
 /// Consecutive SQL statements run under one database access (``Session/holdingDatabase(_:)``)
 /// instead of one each: on a script of many small statements, the hop onto the database
@@ -31,16 +32,17 @@ public struct ScriptRunner {
                 session.output.append((line ?? "") + "\n")
             }
         }
+        var failedChunk: Int?
         while let unit = input.next(from: &lines) {
             guard session.canRunInBatch(unit) else {
-                if !runUnit(unit) { return false }
+                if !runUnit(unit, failedChunk: &failedChunk) { return false }
                 continue
             }
             var keepsGoing = true
             session.holdingDatabase {
                 var current = unit
                 while true {
-                    guard runUnit(current) else { keepsGoing = false; return }
+                    guard runUnit(current, failedChunk: &failedChunk) else { keepsGoing = false; return }
                     guard let next = input.next(from: &lines) else { return }
                     guard session.canRunInBatch(next) else { input.putBack(next); return }
                     current = next
@@ -60,13 +62,16 @@ public struct ScriptRunner {
     }
 
     /// Runs one unit; false means stop reading. Ctrl-C or a terminating signal stops the
-    /// script before the next unit, even when no statement was running to interrupt.
-    private func runUnit(_ unit: InputUnit) -> Bool {
+    /// script before the next unit, even when no statement was running to interrupt. A unit
+    /// of the chunk that failed last is skipped.
+    private func runUnit(_ unit: InputUnit, failedChunk: inout Int?) -> Bool {
+        if unit.chunk == failedChunk { return true }
         if session.stopRequest.reason != nil {
             session.noteScriptStopped(at: unit.location, ran: false)
             return false
         }
         let succeeded = session.run(unit)
+        if !succeeded { failedChunk = unit.chunk }
         if session.stopRequest.reason != nil {
             session.noteScriptStopped(at: unit.location, ran: true)
             return false
