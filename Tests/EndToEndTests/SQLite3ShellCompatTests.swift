@@ -65,6 +65,12 @@ import SQLiveTestSupport
              bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
         Case("an error drops the rest of its chunk, with -interactive", arguments: ["-interactive", ":memory:"],
              bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
+        // An SQL argument, and -cmd's text, is one chunk; an error in an argument ends the run.
+        Case("an error in an SQL argument drops the rest of it and ends the run",
+             arguments: [":memory:", "SELECT 1;\nSELEC 2;\nSELECT 3;", "SELECT 4"], bytes: []),
+        Case("an error in a meta-command argument ends the run", arguments: [":memory:", ".print a", ".bogus", "SELECT 4"], bytes: []),
+        Case("-cmd is one chunk", arguments: ["-cmd", "SELECT 1;\nSELEC 2;\nSELECT 3", ":memory:"],
+             bytes: Array("SELECT 4; SELEC 5;\n".utf8)),
         script("echo of a chunk with an error", ".echo on\nSELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n"),
         script("changes once a chunk, none after an error", """
             CREATE TABLE t(a);

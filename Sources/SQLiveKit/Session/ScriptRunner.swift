@@ -15,10 +15,14 @@ public struct ScriptRunner {
     /// (`sqlite> `, or `   ...> ` inside a statement, or what `.prompt` set), then the line
     /// itself, as sqlite3 writes them; at the end of the input, the last prompt and a newline.
     public var echoesPrompts = false
+    /// The whole input is one chunk, as sqlite3 runs an SQL argument or `-cmd`'s text at
+    /// once: an error drops the rest of it, whatever line it is on.
+    public var isOneChunk = false
 
-    public init(session: Session, echoesPrompts: Bool = false) {
+    public init(session: Session, echoesPrompts: Bool = false, isOneChunk: Bool = false) {
         self.session = session
         self.echoesPrompts = echoesPrompts
+        self.isOneChunk = isOneChunk
     }
 
     /// Runs every line of the source. Returns false when it stopped early (bail or quit).
@@ -65,7 +69,7 @@ public struct ScriptRunner {
     /// script before the next unit, even when no statement was running to interrupt. A unit
     /// of the chunk that failed last is skipped.
     private func runUnit(_ unit: InputUnit, failedChunk: inout Int?) -> Bool {
-        if unit.chunk == failedChunk { return true }
+        if unit.chunk == failedChunk || (isOneChunk && failedChunk != nil) { return true }
         if session.stopRequest.reason != nil {
             session.noteScriptStopped(at: unit.location, ran: false)
             return false

@@ -148,7 +148,7 @@ struct Launcher {
         guard !options.cmd.isEmpty else { return true }
         signals?.interrupter.arm(session.connection)
         defer { signals?.interrupter.disarm() }
-        let runner = ScriptRunner(session: session)
+        let runner = ScriptRunner(session: session, isOneChunk: true)
         for command in options.cmd {
             var lines = StringLineSource(command)
             if !runner.run(&lines, source: "--cmd") { return false }
@@ -156,13 +156,17 @@ struct Launcher {
         return true
     }
 
-    /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script.
+    /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script. As in
+    /// sqlite3, an SQL argument runs as one chunk, and an error in it ends the run.
     private func runBatch(_ batch: [(source: String, text: String)], in session: Session) {
-        let runner = ScriptRunner(session: session)
         for (source, text) in batch {
             var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
+            let errorsBefore = session.errorCount
+            let runner = ScriptRunner(session: session, isOneChunk: source == "argument")
             if !runner.run(&lines, source: source) { return }
+            if source == "argument", session.errorCount > errorsBefore { return }
         }
+        let runner = ScriptRunner(session: session)
         guard let path = options.file else { return }
         do {
             var lines = try FileLineSource(path: path)
