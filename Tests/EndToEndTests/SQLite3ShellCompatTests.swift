@@ -10,12 +10,15 @@ import SQLiveTestSupport
         let name: String
         let arguments: [String]
         let script: [UInt8]
+        /// Files written into the folder before each program runs (name and bytes).
+        let files: [String: [UInt8]]
         var testDescription: String { name }
 
-        init(_ name: String, arguments: [String] = [":memory:"], bytes: [UInt8]) {
+        init(_ name: String, arguments: [String] = [":memory:"], bytes: [UInt8], files: [String: [UInt8]] = [:]) {
             self.name = name
             self.arguments = arguments
             script = bytes
+            self.files = files
         }
     }
 
@@ -28,7 +31,119 @@ import SQLiveTestSupport
     static let printedBytes: [UInt8] = [0x2E, 0x70, 0x72, 0x69, 0x6E, 0x74, 0x20, 0x61, 0xA2, 0x0A,
                                         0x2E, 0x70, 0x72, 0x69, 0x6E, 0x74, 0x20, 0xFF, 0xC3, 0x0A]
 
-    static let cases: [Case] = argumentCases + outputCases
+    static let cases: [Case] = argumentCases + outputCases + inputCases
+
+    static let byteOrderMark = "\u{FEFF}"
+
+    /// A script with a byte order mark, an error inside a chunk, `#` lines and `go`, for
+    /// `.read` and `-init`.
+    static let chunkScript = Array("""
+        \(byteOrderMark)SELECT 1; SELEC 2; SELECT 3;
+        # a note
+        SELECT 4
+        go
+        SELECT 5; SELECT abs(-9223372036854775808); SELECT 6;
+
+        """.utf8)
+
+    /// How sqlite3 reads its input: chunks, byte order marks, `#` lines, `go` and `/`.
+    static let inputCases: [Case] = [
+        // sqlite3 runs the lines up to a complete statement at once: an error drops the
+        // rest of them, and the next lines run.
+        script("an error drops the rest of its chunk", """
+            SELECT 1; SELEC 2; SELECT 3;
+            SELECT 4;
+            SELECT 5; SELECT abs(-9223372036854775808); SELECT 6;
+            SELECT 7;
+            SELECT
+            8; SELEC 9; SELECT 10;
+            SELECT 11; SELECT 12
+            ; SELECT 13;
+            .print after
+            """),
+        Case("an error drops the rest of its chunk, with -bail", arguments: ["-bail", ":memory:"],
+             bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
+        Case("an error drops the rest of its chunk, with -interactive", arguments: ["-interactive", ":memory:"],
+             bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
+        // An SQL argument, and -cmd's text, is one chunk; an error in an argument ends the run.
+        Case("an error in an SQL argument drops the rest of it and ends the run",
+             arguments: [":memory:", "SELECT 1;\nSELEC 2;\nSELECT 3;", "SELECT 4"], bytes: []),
+        Case("an error in a meta-command argument ends the run", arguments: [":memory:", ".print a", ".bogus", "SELECT 4"], bytes: []),
+        Case("-cmd is one chunk", arguments: ["-cmd", "SELECT 1;\nSELEC 2;\nSELECT 3", ":memory:"],
+             bytes: Array("SELECT 4; SELEC 5;\n".utf8)),
+        script("echo of a chunk with an error", ".echo on\nSELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n"),
+        script("changes once a chunk, none after an error", """
+            CREATE TABLE t(a);
+            .changes on
+            INSERT INTO t VALUES(1); INSERT INTO t VALUES(2),(3);
+            INSERT INTO t VALUES(1); INSERT INTO tt VALUES(2); INSERT INTO t VALUES(3);
+            SELECT count(*) FROM t;
+            SELECT 1; -- c
+            ;
+            SELECT 2
+            go
+            """),
+        Case(".read: chunks, a byte order mark, # and go", bytes: Array(".read chunks.sql\nSELECT 7;\n".utf8),
+             files: ["chunks.sql": chunkScript]),
+        Case("-init: chunks, a byte order mark, # and go", arguments: ["-init", "chunks.sql", ":memory:"],
+             bytes: Array("SELECT 7; SELEC 8; SELECT 9;\nSELECT 10;\n".utf8), files: ["chunks.sql": chunkScript]),
+        // A byte order mark is a space to SQLite, but not to sqlite3's reading of lines.
+        script("a byte order mark", """
+            \(byteOrderMark)SELECT 1;
+            \(byteOrderMark)\(byteOrderMark)SELECT 2;
+            SELECT 3, \(byteOrderMark) 4; \(byteOrderMark)SELECT 5;
+            \(byteOrderMark);
+            \(byteOrderMark)# not a comment
+            SELECT 6;
+            SELECT 7;
+            \(byteOrderMark)
+            .print not a command
+            """),
+        script("echo of a byte order mark", ".echo on\n\(byteOrderMark)SELECT 1;\n"),
+        script("a line starting with # between statements", """
+            .echo on
+            # a note
+            #
+            #.print not run
+            SELECT 1;
+            SELECT 2
+            # inside a statement: SQL
+            ;
+              # with a space before: SQL
+            SELECT 3;
+            SELECT 4;
+            """),
+        script("go and slash end a statement", """
+            .echo on
+            SELECT 1
+              GO\u{20}\u{20}
+            SELECT 2
+             /
+            go
+            /
+            SELECT 3
+            go -- done
+            SELECT 4
+            gO /* done */
+            SELECT 5 -- a comment
+            go
+            ;
+            SELECT 'a
+            go
+            ';
+            SELECT 6 /* open
+            go
+            */;
+            CREATE TABLE t(a);
+            CREATE TRIGGER r AFTER INSERT ON t BEGIN SELECT 1;
+            go
+            END;
+            SELECT 7
+            go;
+            SELECT 8
+            gox
+            """),
+    ]
 
     static let argumentCases: [Case] = [
         // Settings take exactly one argument: alone, or with two, a usage error (status 1).
@@ -315,6 +430,9 @@ import SQLiveTestSupport
     @Test(arguments: cases)
     func sqlive_prints_what_sqlite3_prints(_ compat: Case) throws {
         let folder = try TemporaryFolder()
+        for (name, bytes) in compat.files {
+            try Data(bytes).write(to: URL(fileURLWithPath: folder.path).appendingPathComponent(name))
+        }
         let expected = try BinaryRunner.run("/usr/bin/sqlite3", compat.arguments, input: Data(compat.script), directory: folder.path)
         let actual = try BinaryRunner.run(BinaryRunner.sqlivePath, compat.arguments, input: Data(compat.script), directory: folder.path)
         #expect(actual.stdout == expected.stdout, "--- sqlite3\n\(expected.stdout)--- sqlive\n\(actual.stdout)\(actual.stderr)")

@@ -71,4 +71,31 @@ import Testing
         let units = split(["-- note", "", "select 1; select", "2;", ".print x"])
         #expect(units.map(\.echo) == ["-- note\n\nselect 1; select\n2;", "", ".print x"])
     }
+
+    @Test func the_statements_one_line_completes_share_a_chunk_as_in_sqlite3() {
+        let units = split(["select 1; select", "2; select 3;", ".print x", "select 4;", "select 5; select 6"])
+        #expect(units.map(\.chunk) == [1, 1, 1, 2, 3, 4, 4])
+        #expect(units.map(\.endsChunk) == [false, false, true, true, true, false, true])
+    }
+
+    @Test func hash_lines_go_and_slash_are_read_as_sqlite3_reads_them() {
+        // `#` first on a line between statements: skipped; with a space before, or inside a
+        // statement, it is SQL.
+        #expect(split(["# note", "select 1;", "select 2", "# x", ";"]) == [sql("select 1;", line: 2), sql("select 2\n# x\n;", line: 3)])
+        #expect(split([" # note"]).map(\.kind) == [.sql])
+        // `go` and `/` alone end the pending statement as `;` (which `.echo` shows).
+        let units = split(["select 1", "  GO -- done", "select 2", "/", "go", "/ /* c */"])
+        #expect(units == [sql("select 1\n;", line: 1), sql("select 2\n;", line: 3)])
+        #expect(units.map(\.echo) == ["select 1\n;", "select 2\n;"])
+        // Not when a `;` would not end it there (a trigger body, a comment), nor with more on the line.
+        #expect(split(["select 1 -- c", "go"]) == [sql("select 1 -- c\ngo", line: 1)])
+        for line in ["go;", "gox", "//", "go /* open"] {
+            #expect(!InputSplitter.isCommandTerminator(line), "\(line)")
+        }
+    }
+
+    @Test func a_byte_order_mark_starts_SQL_not_a_DSL_query() {
+        let units = split(["\u{FEFF}select 1;", "\u{FEFF}\u{FEFF}select 2;"])
+        #expect(units.map(\.kind) == [.sql, .sql])
+    }
 }

@@ -11,9 +11,11 @@ import Glibc
 /// back as lines by `FileLineSource` (the reader of files and stdin). Those lines must be the
 /// ones `StringLineSource` (the reader of `-c` arguments and migration files) makes of the
 /// same text, NUL shown as U+FFFD. Then the splitter gets the lines, and its units must
-/// account for the whole input: each unit's text is a piece of the input, in order, and what
-/// lies between units is only spaces, `;` and comments. Each unit names the line it starts on;
-/// each SQL unit is complete for SQLite.
+/// account for the whole input as the splitter reads it (`go` or `/` ending a statement read
+/// as `;`): each unit's text is a piece of it, in order, and what lies between units is only
+/// spaces, `;`, comments and lines starting with `#`. Each unit names the line it starts on;
+/// each SQL unit is complete for SQLite; the units of a chunk are adjacent and only its last
+/// one ends it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -33,16 +35,37 @@ public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 
     var splitter = InputSplitter(source: "fuzz.sql")
     var units: [InputUnit] = []
+    var linesAsRead: [String] = []
     for line in lines {
+        let asRead = splitter.lineAsRead(line)
+        fuzzCheck(asRead == line || asRead == ";", "a line read as something other than itself or ;")
+        linesAsRead.append(asRead)
         units += splitter.feed(line)
         if splitter.isInsideStatement {
-            fuzzCheck(text.utf8.contains(subsequence: asDecoded(splitter.pendingText).utf8), "the pending text is not in the input")
+            let textAsRead = textShowingNUL(Array(linesAsRead.joined(separator: "\n").utf8))
+            fuzzCheck(asDecoded(textAsRead).utf8.contains(subsequence: asDecoded(splitter.pendingText).utf8), "the pending text is not in the input")
         }
     }
     units += splitter.finish()
     fuzzCheck(!splitter.isInsideStatement, "finish() left a statement pending")
-    checkCoverage(of: Array(lines.joined(separator: "\n").utf8), by: units)
+    checkCoverage(of: Array(linesAsRead.joined(separator: "\n").utf8), by: units)
+    checkChunks(units)
     return 0
+}
+
+/// The units of a chunk are adjacent, numbered upwards, and only the last one ends it.
+private func checkChunks(_ units: [InputUnit]) {
+    for (index, unit) in units.enumerated() {
+        let next = index + 1 < units.count ? units[index + 1] : nil
+        fuzzCheck(unit.chunk > 0, "a unit without a chunk")
+        if let next {
+            fuzzCheck(next.chunk == unit.chunk || next.chunk > unit.chunk, "chunks out of order")
+            fuzzCheck(unit.endsChunk == (next.chunk != unit.chunk), "a chunk ends where it does not, or goes on after its end")
+            fuzzCheck(next.chunk == unit.chunk ? next.kind == .sql && unit.kind == .sql : true, "a chunk of more than one unit that is not SQL")
+        } else {
+            fuzzCheck(unit.endsChunk, "the last unit does not end its chunk")
+        }
+    }
 }
 
 /// A line as text decoded from its bytes: a file's meta-command line keeps bytes that are not
@@ -102,7 +125,7 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
         var found: Int?
         while let start = firstIndex(of: piece, in: text, from: candidate) {
             let line = 1 + text[..<start].count(where: { $0 == UInt8(ascii: "\n") }) + leadingNewlines(piece)
-            if unit.location.line == line, isIgnorable(text[cursor..<start], endsInput: false) {
+            if unit.location.line == line, isIgnorable(text[cursor..<start], atLineStart: cursor == 0 || text[cursor - 1] == UInt8(ascii: "\n"), endsInput: false) {
                 found = start
                 break
             }
@@ -128,7 +151,7 @@ private func checkCoverage(of text: [UInt8], by units: [InputUnit]) {
         }
         cursor = start + piece.count
     }
-    fuzzCheck(isIgnorable(text[cursor...], endsInput: true), "input lost at the end: \(String(decoding: text[cursor...], as: UTF8.self).debugDescription)")
+    fuzzCheck(isIgnorable(text[cursor...], atLineStart: cursor == 0 || text[cursor - 1] == UInt8(ascii: "\n"), endsInput: true), "input lost at the end: \(String(decoding: text[cursor...], as: UTF8.self).debugDescription)")
 }
 
 private func firstIndex(of piece: [UInt8], in text: [UInt8], from start: Int) -> Int? {
@@ -142,14 +165,18 @@ private func leadingNewlines(_ bytes: [UInt8]) -> Int {
         .count(where: { $0 == UInt8(ascii: "\n") })
 }
 
-/// True when the bytes hold only spaces, `;`, SQL comments and DSL `//` comments. A `/*`
+/// True when the bytes hold only spaces, `;`, SQL comments, DSL `//` comments and lines
+/// starting with `#` (`atLineStart`: the bytes start a line). A `/*`
 /// comment left open is ignorable only at the end of the input: between units it would mean
 /// the next unit started inside a comment (a candidate place that cuts a comment in two).
-private func isIgnorable(_ bytes: ArraySlice<UInt8>, endsInput: Bool) -> Bool {
+private func isIgnorable(_ bytes: ArraySlice<UInt8>, atLineStart: Bool, endsInput: Bool) -> Bool {
     var index = bytes.startIndex
     func at(_ offset: Int) -> UInt8? { index + offset < bytes.endIndex ? bytes[index + offset] : nil }
     while let byte = at(0) {
+        let startsLine = index == bytes.startIndex ? atLineStart : bytes[index - 1] == UInt8(ascii: "\n")
         switch byte {
+        case UInt8(ascii: "#") where startsLine:
+            while let next = at(0), next != UInt8(ascii: "\n") { index += 1 }
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: ";"), 0x0B, 0x0C:
             index += 1
         case UInt8(ascii: "-") where at(1) == UInt8(ascii: "-"), UInt8(ascii: "/") where at(1) == UInt8(ascii: "/"):

@@ -9,7 +9,11 @@ import GRDBSQLite
 /// accumulates until SQLite says the text is a complete statement (`sqlite3_complete`), so
 /// statements can span lines, and `;` inside strings, comments and trigger bodies does not end
 /// one. A line holding several statements yields one unit per statement, each with its own
-/// starting line, so an error names the statement that failed.
+/// starting line, so an error names the statement that failed; the statements completed by
+/// one line share a chunk (``InputUnit/chunk``), whose rest an error drops, as in sqlite3.
+///
+/// As in sqlite3, a line starting with `#` while no statement is pending is skipped, and
+/// `go` or `/` alone on a line ends the pending statement as `;` would (see ``lineAsRead(_:)``).
 ///
 ///     var splitter = InputSplitter(source: "demo.sql")
 ///     splitter.feed("select 1; select")   // []
@@ -23,6 +27,8 @@ public struct InputSplitter {
     private var openDSLBrackets: Int?
     /// Blank and comment lines skipped since the last unit: `.echo` shows them before it.
     private var skippedLines = ""
+    /// The chunks handed out so far: the last one's number.
+    private var chunkCount = 0
 
     public init(source: String) {
         self.source = source
@@ -45,13 +51,17 @@ public struct InputSplitter {
     /// reuses one buffer instead of getting a new array for every line.
     public mutating func feed(_ line: String, into units: inout [InputUnit]) {
         lineNumber += 1
+        let line = lineAsRead(line)
         if pending.isEmpty {
             if isMetaCommand(line) {
-                units.append(InputUnit(kind: .command, text: line, location: location(lineNumber), echo: takeSkippedLines() + line))
+                chunkCount += 1
+                units.append(InputUnit(kind: .command, text: line, location: location(lineNumber), echo: takeSkippedLines() + line, chunk: chunkCount))
                 return
             }
-            // Like sqlite3, a line of only spaces and comments between statements is skipped.
-            if isBlank(line) || (Self.isOnlyCommentsOrSpace(line) && Self.isComplete(line + "\n;")) {
+            // Like sqlite3, a line of only spaces and comments between statements is skipped,
+            // and so is a line whose first byte is `#` (with a space before it, it is SQL).
+            if isBlank(line) || line.utf8.first == UInt8(ascii: "#")
+                || (Self.isOnlyCommentsOrSpace(line) && Self.isComplete(line + "\n;")) {
                 skippedLines += line + "\n"
                 return
             }
@@ -68,12 +78,36 @@ public struct InputSplitter {
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
         guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return }
-        var echo: String? = takeSkippedLines() + pending
-        Self.forEachStatement(in: pending) { text, lineOffset in
-            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset), echo: echo ?? ""))
+        appendChunk(of: pending, echo: takeSkippedLines() + Self.echoed(pending), to: &units)
+        pending = ""
+    }
+
+    /// The line as the splitter reads it: `;` for `go` or `/` alone on a line (sqlite3's
+    /// SQL Server and Oracle terminators, any case, with spaces and comments around) when a
+    /// `;` right after the pending text would complete it, or nothing is pending; otherwise
+    /// the line itself. sqlite3 echoes such a line as `;`, and runs the statement with it.
+    public func lineAsRead(_ line: String) -> String {
+        guard Self.isCommandTerminator(line), pending.isEmpty || Self.isComplete(pending + ";") else { return line }
+        return ";"
+    }
+
+    /// Pending text as sqlite3 echoes it: without the spaces that open its first line.
+    private static func echoed(_ pending: String) -> Substring {
+        let utf8 = pending.utf8
+        return Substring(utf8.drop { $0 == 0x20 || (0x09...0x0D).contains($0) })
+    }
+
+    /// Appends the statements of complete text as units of one new chunk.
+    private mutating func appendChunk(of text: String, echo: String, to units: inout [InputUnit]) {
+        chunkCount += 1
+        var echo: String? = echo
+        let first = units.count
+        Self.forEachStatement(in: text) { statement, lineOffset in
+            units.append(InputUnit(kind: .sql, text: statement, location: location(pendingStartLine + lineOffset),
+                                   echo: echo ?? "", chunk: chunkCount, endsChunk: false))
             echo = nil
         }
-        pending = ""
+        if units.count > first { units[units.count - 1].endsChunk = true }
     }
 
     /// Blank and comment lines after the last unit, at the end of the input: sqlite3 echoes
@@ -95,7 +129,8 @@ public struct InputSplitter {
         }
         defer { discardPending() }
         if DSLLineScanner.isBlank(pending) { return nil }
-        return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine), echo: takeSkippedLines() + pending)
+        chunkCount += 1
+        return InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine), echo: takeSkippedLines() + pending, chunk: chunkCount)
     }
 
     /// Called at end of input: returns what was left pending. As in sqlite3, statements
@@ -106,25 +141,23 @@ public struct InputSplitter {
     public mutating func finish() -> [InputUnit] {
         defer { discardPending() }
         if openDSLBrackets != nil {
-            return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine))]
+            chunkCount += 1
+            return [InputUnit(kind: .dsl, text: pending, location: location(pendingStartLine), chunk: chunkCount)]
         }
         guard !pending.isEmpty else { return [] }
         guard !Self.isOnlyCommentsOrSpace(pending) else {
             // A comment of several lines at the end: `.echo` shows it too, as sqlite3 does.
-            skippedLines += pending + "\n"
+            skippedLines += String(Self.echoed(pending)) + "\n"
             return []
         }
         // On a line of its own, the `;` can't end up inside a trailing `--` comment.
         let terminator = "\n;"
         guard Self.isComplete(pending + terminator) else {
-            return [InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine))]
+            chunkCount += 1
+            return [InputUnit(kind: .incompleteSQL, text: pending, location: location(pendingStartLine), chunk: chunkCount)]
         }
         var units: [InputUnit] = []
-        var echo: String? = takeSkippedLines() + pending
-        Self.forEachStatement(in: pending + terminator) { text, lineOffset in
-            units.append(InputUnit(kind: .sql, text: text, location: location(pendingStartLine + lineOffset), echo: echo ?? ""))
-            echo = nil
-        }
+        appendChunk(of: pending + terminator, echo: takeSkippedLines() + Self.echoed(pending), to: &units)
         // Bytes, not Characters: after a line ending in `\r`, "\r\n" is one Character and
         // `hasSuffix("\n;")` would not see the terminator.
         if let last = units.indices.last, units[last].text.utf8.elementsEqualSuffix(terminator.utf8) {
@@ -175,6 +208,38 @@ public struct InputSplitter {
             return found
         }
         return text.utf8.withContiguousStorageIfAvailable(count) ?? Array(text.utf8).withUnsafeBufferPointer(count)
+    }
+
+    /// True for `go` or `/` (sqlite3's `line_is_command_terminator`): after spaces, either
+    /// word (`go` in any case), then only spaces and comments; no `;`, no comment left open.
+    static func isCommandTerminator(_ line: String) -> Bool {
+        var bytes = line.utf8[...]
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        bytes = bytes.drop(while: isSpace)
+        if bytes.first == UInt8(ascii: "/") {
+            bytes = bytes.dropFirst()
+        } else if bytes.count >= 2, bytes.first! | 0x20 == UInt8(ascii: "g"), bytes.dropFirst().first! | 0x20 == UInt8(ascii: "o") {
+            bytes = bytes.dropFirst(2)
+        } else {
+            return false
+        }
+        let rest = Array(bytes)
+        var index = 0
+        while index < rest.count {
+            if isSpace(rest[index]) {
+                index += 1
+            } else if rest[index] == UInt8(ascii: "-"), index + 1 < rest.count, rest[index + 1] == UInt8(ascii: "-") {
+                return true  // to the end of the line
+            } else if rest[index] == UInt8(ascii: "/"), index + 1 < rest.count, rest[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < rest.count, !(rest[index] == UInt8(ascii: "*") && rest[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                guard index + 1 < rest.count else { return false }
+                index += 2
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     static func isComplete(_ text: String) -> Bool {

@@ -34,16 +34,26 @@ public struct InputUnit: Sendable, Equatable {
     /// input, the whole chunk of lines a statement completed (with the blank and comment
     /// lines before it) for the first unit of the chunk, and nothing for the others.
     public var echo: String?
+    /// Which chunk of its input the unit came from, counted from 1 by the splitter. As in
+    /// sqlite3, a chunk is what runs at once: a meta-command line, a DSL query, or the lines
+    /// read until the text is a complete statement, which may hold several statements.
+    /// An error drops the rest of its chunk; the lines after it run.
+    public var chunk: Int
+    /// False for a statement that another of its chunk follows: `.changes` and `.timer`
+    /// report once a chunk, after its last statement, as sqlite3 does.
+    public var endsChunk: Bool
 
-    public init(kind: Kind, text: String, location: SourceLocation, echo: String? = nil) {
+    public init(kind: Kind, text: String, location: SourceLocation, echo: String? = nil, chunk: Int = 0, endsChunk: Bool = true) {
         self.kind = kind
         self.text = text
         self.location = location
         self.echo = echo
+        self.chunk = chunk
+        self.endsChunk = endsChunk
     }
 
     /// Units are the same when they run the same text from the same place; how `.echo`
-    /// shows them is presentation.
+    /// shows them is presentation, and the chunk is compared apart (`chunk`, `endsChunk`).
     public static func == (left: InputUnit, right: InputUnit) -> Bool {
         (left.kind, left.text, left.location) == (right.kind, right.text, right.location)
     }

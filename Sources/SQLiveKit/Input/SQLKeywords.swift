@@ -35,9 +35,16 @@ public enum SQLKeywords {
     private static func startsSQLStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
-        while let current = byte(at: index), current == UInt8(ascii: " ") || current == UInt8(ascii: "\t")
-                || current == UInt8(ascii: "\r") || current == UInt8(ascii: "\n") {
-            index += 1
+        // A byte order mark is a space to SQLite's tokenizer (sqlite3 runs `\u{FEFF}SELECT 1;`,
+        // as a script saved with one starts).
+        while let current = byte(at: index) {
+            if current == UInt8(ascii: " ") || current == UInt8(ascii: "\t") || current == UInt8(ascii: "\r") || current == UInt8(ascii: "\n") {
+                index += 1
+            } else if current == 0xEF, byte(at: index + 1) == 0xBB, byte(at: index + 2) == 0xBF {
+                index += 3
+            } else {
+                break
+            }
         }
         switch byte(at: index) {
         case nil, UInt8(ascii: "-"), UInt8(ascii: ";"), UInt8(ascii: "("): return true

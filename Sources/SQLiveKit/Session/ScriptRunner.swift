@@ -2,7 +2,8 @@ import GRDB
 
 /// Runs lines of input through a session: splits them into units and runs each, stopping at
 /// the first error when `.bail` is on, when `.quit` runs, or on Ctrl-C or a terminating
-/// signal (``StopRequest``).
+/// signal (``StopRequest``). As in sqlite3, an error drops the rest of its chunk (the other
+/// statements the same line completed, ``InputUnit/chunk``); the next lines run.
 ///
 /// Consecutive SQL statements run under one database access (``StatementRunner/holdingDatabase(_:)``)
 /// instead of one each: on a script of many small statements, the hop onto the database
@@ -14,10 +15,14 @@ public struct ScriptRunner {
     /// (`sqlite> `, or `   ...> ` inside a statement, or what `.prompt` set), then the line
     /// itself, as sqlite3 writes them; at the end of the input, the last prompt and a newline.
     public var echoesPrompts = false
+    /// The whole input is one chunk, as sqlite3 runs an SQL argument or `-cmd`'s text at
+    /// once: an error drops the rest of it, whatever line it is on.
+    public var isOneChunk = false
 
-    public init(session: Session, echoesPrompts: Bool = false) {
+    public init(session: Session, echoesPrompts: Bool = false, isOneChunk: Bool = false) {
         self.session = session
         self.echoesPrompts = echoesPrompts
+        self.isOneChunk = isOneChunk
     }
 
     /// Runs every line of the source. Returns false when it stopped early (bail or quit).
@@ -31,16 +36,17 @@ public struct ScriptRunner {
                 session.output.append((line ?? "") + "\n")
             }
         }
+        var failedChunk: Int?
         while let unit = input.next(from: &lines) {
             guard session.canRunInBatch(unit) else {
-                if !runUnit(unit) { return false }
+                if !runUnit(unit, failedChunk: &failedChunk) { return false }
                 continue
             }
             var keepsGoing = true
             session.statements.holdingDatabase {
                 var current = unit
                 while true {
-                    guard runUnit(current) else { keepsGoing = false; return }
+                    guard runUnit(current, failedChunk: &failedChunk) else { keepsGoing = false; return }
                     guard let next = input.next(from: &lines) else { return }
                     guard session.canRunInBatch(next) else { input.putBack(next); return }
                     current = next
@@ -60,13 +66,16 @@ public struct ScriptRunner {
     }
 
     /// Runs one unit; false means stop reading. Ctrl-C or a terminating signal stops the
-    /// script before the next unit, even when no statement was running to interrupt.
-    private func runUnit(_ unit: InputUnit) -> Bool {
+    /// script before the next unit, even when no statement was running to interrupt. A unit
+    /// of the chunk that failed last is skipped.
+    private func runUnit(_ unit: InputUnit, failedChunk: inout Int?) -> Bool {
+        if unit.chunk == failedChunk || (isOneChunk && failedChunk != nil) { return true }
         if session.stopRequest.reason != nil {
             session.noteScriptStopped(at: unit.location, ran: false)
             return false
         }
         let succeeded = session.run(unit)
+        if !succeeded { failedChunk = unit.chunk }
         if session.stopRequest.reason != nil {
             session.noteScriptStopped(at: unit.location, ran: true)
             return false

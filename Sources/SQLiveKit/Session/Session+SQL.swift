@@ -46,18 +46,24 @@ extension Session {
     /// Runs `body` in the database, then reports what `.timer` and `.changes` ask for, and
     /// turns errors into diagnostics.
     private func withStatementReport(_ body: (Database) throws -> Void) throws(Diagnostic) {
-        let clock = settings.timer ? ResourceClock() : nil
+        // sqlite3 reports once a chunk: after its last statement, or the one that failed.
+        let clock = settings.timer ? (chunkClock ?? ResourceClock()) : nil
+        chunkClock = nil
+        var succeeded = false
         defer {
-            if let clock { output.append(clock.report()) }
+            if let clock {
+                if unitEndsChunk || !succeeded { output.append(clock.report()) } else { chunkClock = clock }
+            }
         }
         try statements.withDatabase { db in
             try body(db)
-            if settings.changes {
+            if settings.changes && unitEndsChunk {
                 let changes = sqlite3_changes64(db.sqliteConnection)
                 let total = sqlite3_total_changes64(db.sqliteConnection)
                 output.append("changes: \(changes)   total_changes: \(total)\n")
             }
         }
+        succeeded = true
     }
 
     /// Steps a freshly compiled statement to its end, rendering its rows if it returns any.

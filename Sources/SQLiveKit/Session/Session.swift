@@ -45,6 +45,11 @@ public final class Session {
             return try self.compileQuery(text, in: db)
         },
         isInteractive: environment.isInteractive)
+    /// False while a statement runs that another of its input chunk follows: `.changes`
+    /// and `.timer` report once a chunk, as sqlite3 does (``InputUnit/endsChunk``).
+    var unitEndsChunk = true
+    /// The `.timer` clock of the chunk running, started at its first statement.
+    var chunkClock: ResourceClock?
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
     public let stopRequest = StopRequest()
     /// Told when the pager or the editor takes the terminal and gives it back (the dock).
@@ -96,6 +101,7 @@ public final class Session {
         let succeeded: Bool
         let recorder = paneBoard.engine?.recorder
         recorder?.statementWillRun()
+        unitEndsChunk = unit.endsChunk
         do throws(Diagnostic) {
             try openDeferredDatabase(for: unit)
             switch unit.kind {

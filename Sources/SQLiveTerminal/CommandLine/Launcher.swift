@@ -150,7 +150,7 @@ struct Launcher {
         guard !options.cmd.isEmpty else { return true }
         signals?.interrupter.arm(session.connection)
         defer { signals?.interrupter.disarm() }
-        let runner = ScriptRunner(session: session)
+        let runner = ScriptRunner(session: session, isOneChunk: true)
         for command in options.cmd {
             var lines = StringLineSource(command)
             if !runner.run(&lines, source: "--cmd") { return false }
@@ -159,15 +159,16 @@ struct Launcher {
     }
 
     /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script. As in
-    /// sqlite3, the first argument that fails ends the run: the ones after it may depend
-    /// on it.
+    /// sqlite3, an SQL argument runs as one chunk, and the first argument that fails ends
+    /// the run: the ones after it may depend on it.
     private func runBatch(_ batch: [(source: String, text: String)], in session: Session) {
-        let runner = ScriptRunner(session: session)
         for (source, text) in batch {
             var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
             let errorsBefore = session.errorCount
+            let runner = ScriptRunner(session: session, isOneChunk: source == "argument")
             if !runner.run(&lines, source: source) || session.errorCount > errorsBefore { return }
         }
+        let runner = ScriptRunner(session: session)
         guard let path = options.file else { return }
         do {
             var lines = try FileLineSource(path: path)

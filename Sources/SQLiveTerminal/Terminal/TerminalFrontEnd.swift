@@ -120,11 +120,13 @@ final class TerminalFrontEnd {
     }
 
     /// Runs units until one is interrupted or quits the session, or a signal ends the
-    /// process; false then. Back at the prompt, a Ctrl-C is forgotten.
+    /// process; false then. Back at the prompt, a Ctrl-C is forgotten. As in sqlite3, an
+    /// error drops the rest of its chunk (``InputUnit/chunk``).
     private func run(_ units: [InputUnit]) -> Bool {
-        for unit in units {
+        var failedChunk: Int?
+        for unit in units where unit.chunk != failedChunk {
             signals?.interrupter.arm(session.connection)
-            session.run(unit)
+            if !session.run(unit) { failedChunk = unit.chunk }
             let wasInterrupted = signals?.interrupter.disarm() ?? false
             dock?.statementDidRun()
             if session.stopRequest.isTerminating { return false }
