@@ -198,7 +198,6 @@ import SQLiveTestSupport
             .mode
             """),
         // Lenient arguments, as sqlite3 reads them.
-        script("separators set before too many words fail", ".separator a b c\nselect 1, 2;"),
         script("eqp with a word that is no setting is off", ".eqp bogus\nselect 1;\n.once\nselect 5;"),
         // Grid headers are one line, cut at a control character (and to the width in column
         // mode); negative widths align values right in box, table and markdown; DEL and C1

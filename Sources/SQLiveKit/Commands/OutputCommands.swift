@@ -1,20 +1,13 @@
 /// `.output [FILE]`: sends results to a file until the next `.output`; no file goes back to
 /// standard output.
-struct OutputCommand: MetaCommand {
+struct OutputCommand: RedirectionCommand {
     let name = "output"
     let usage = "?FILE|'|COMMAND'?"
     let summary = "send results to FILE (or into COMMAND's input), or back to the screen with no FILE"
-    let effect = CommandEffect.writesFiles
-
-    func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
-        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: scope.homeDirectory) : []
-    }
+    let once = false
 
     func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
-        if let command = PipedCommand.line(arguments) {
-            try scope.outputs.redirect(to: command, once: false)
-            return
-        }
+        if try redirectsToProgram(arguments, in: scope) { return }
         if arguments.count > 1 {
             scope.output.append(SQLite3Usage.text("extra parameter: \"\(arguments[1])\". ", usage: SQLite3Usage.outputCommand))
         }
@@ -29,21 +22,14 @@ struct OutputCommand: MetaCommand {
 }
 
 /// `.once FILE`: sends the results of the next command or statement only to a file.
-struct OnceCommand: MetaCommand {
+struct OnceCommand: RedirectionCommand {
     let name = "once"
     let usage = "?FILE|'|COMMAND'?"
     let summary = "send the results of the next statement only to FILE (or into COMMAND's input)"
-    let effect = CommandEffect.writesFiles
-
-    func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
-        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: scope.homeDirectory) : []
-    }
+    let once = true
 
     func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
-        if let command = PipedCommand.line(arguments) {
-            try scope.outputs.redirect(to: command, once: true)
-            return
-        }
+        if try redirectsToProgram(arguments, in: scope) { return }
         // As sqlite3: `.once` alone leaves the results where they go.
         if arguments.isEmpty { return }
         try expect(arguments, count: 1...1)
@@ -52,13 +38,26 @@ struct OnceCommand: MetaCommand {
     }
 }
 
-/// `.output |COMMAND ARGS…` and `.once |COMMAND ARGS…`: results piped into a program (see
-/// ``CommandOutput``). As in sqlite3, the words after `|COMMAND` are its arguments.
-enum PipedCommand {
-    /// `|command args…` when the first word starts with `|`.
-    static func line(_ arguments: [String]) -> String? {
-        guard let first = arguments.first, first.hasPrefix("|"), first.count > 1 || arguments.count > 1 else { return nil }
-        return arguments.joined(separator: " ")
+/// What `.output` and `.once` share: they write files (refused by `--safe`), a file name
+/// completes as one, and `|COMMAND ARGS…` pipes the results into a program (see
+/// ``CommandOutput``); as in sqlite3, the words after `|COMMAND` are its arguments.
+protocol RedirectionCommand: MetaCommand where Scope == OutputScope {
+    /// `.once`: for the next unit only.
+    var once: Bool { get }
+}
+
+extension RedirectionCommand {
+    var effect: CommandEffect { .writesFiles }
+
+    func completions(after arguments: [String], prefix: String, in scope: OutputScope) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: scope.homeDirectory) : []
+    }
+
+    /// Sends the results into a program when the first word starts with `|`; true then.
+    func redirectsToProgram(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) -> Bool {
+        guard let first = arguments.first, first.hasPrefix("|"), first.count > 1 || arguments.count > 1 else { return false }
+        try scope.outputs.redirect(to: arguments.joined(separator: " "), once: once)
+        return true
     }
 }
 

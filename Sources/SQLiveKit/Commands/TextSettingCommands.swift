@@ -25,13 +25,12 @@ struct SeparatorCommand: MetaCommand {
         """
 
     func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...max(1, arguments.count))
+        // Too many words are an error that changes nothing (sqlite3 sets the first two).
+        try expect(arguments, count: 1...2)
         scope.settings.columnSeparator = arguments[0]
-        if arguments.count >= 2 {
+        if arguments.count == 2 {
             scope.settings.rowSeparator = arguments[1]
         }
-        // As sqlite3: more words are an error, after the separators are set.
-        try expect(arguments, count: 1...2)
     }
 }
 

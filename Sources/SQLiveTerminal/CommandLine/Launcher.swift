@@ -160,13 +160,15 @@ struct Launcher {
 
     /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script. As in
     /// sqlite3, an SQL argument runs as one chunk, and the first argument that fails ends
-    /// the run: the ones after it may depend on it.
+    /// the run: the ones after it may depend on it. (`-c`, sqlive's own, goes on, as a
+    /// script does.)
     private func runBatch(_ batch: [(source: String, text: String)], in session: Session) {
         for (source, text) in batch {
             var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
             let errorsBefore = session.errorCount
             let runner = ScriptRunner(session: session, isOneChunk: source == "argument")
-            if !runner.run(&lines, source: source) || session.errorCount > errorsBefore { return }
+            if !runner.run(&lines, source: source) { return }
+            if source == "argument", session.errorCount > errorsBefore { return }
         }
         let runner = ScriptRunner(session: session)
         guard let path = options.file else { return }
