@@ -53,4 +53,9 @@ int sqlive_set_connection_flag(void *connection, int flag, int on);
 /// does not know the option.
 int sqlive_connection_flag(void *connection, int flag);
 
+/// Registers generate_series(START, STOP, STEP), the table-valued function of sqlite3's shell
+/// (an eponymous virtual table, see GenerateSeries.c), on a connection. Returns SQLite's
+/// result code.
+int sqlive_register_generate_series(void *connection);
+
 #endif

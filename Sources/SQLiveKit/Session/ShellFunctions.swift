@@ -38,6 +38,13 @@ enum ShellFunctions {
         })
     }
 
+    /// What the shell's extensions add that is harmless and every connection sqlive opens
+    /// gets, the panes' readers included (through ``ConnectionHardening/apply(to:safe:)``,
+    /// the one step they share with the session's connection), `--safe` or not.
+    static func installOnEveryConnection(in db: Database) throws {
+        try SeriesFunction.install(in: db)
+    }
+
     private static func refusal(_ function: String) -> DatabaseError {
         DatabaseError(message: "cannot use the \(function)() function in safe mode")
     }
