@@ -43,6 +43,7 @@ enum ShellFunctions {
     /// the one step they share with the session's connection), `--safe` or not.
     static func installOnEveryConnection(in db: Database) throws {
         try SeriesFunction.install(in: db)
+        try RegexpFunctions.install(in: db)
     }
 
     private static func refusal(_ function: String) -> DatabaseError {
