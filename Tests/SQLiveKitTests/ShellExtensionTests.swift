@@ -57,4 +57,57 @@ import Testing
         let total = try reader.read { db in try Int.fetchOne(db, sql: "SELECT sum(value) FROM generate_series(1, 100)") }
         #expect(total == 5050)
     }
+
+    @Test func regexp_runs_on_a_pane_and_with_safe() throws {
+        let test = try TestSession.withPlayers()
+        let output = test.run(".pin --name b SELECT name FROM player WHERE name REGEXP '^B'")
+        #expect(output == "-- pane 1 (b): pinned\nBarbara\n")
+        let safe = try DatabaseConnection(OpenOptions(path: ":memory:", isSafe: true))
+        let matched = try safe.queue.read { db in try Int.fetchOne(db, sql: "SELECT 'abc' REGEXP 'b+c$'") }
+        #expect(matched == 1)
+        let reader = try #require(try DatabaseConnection(OpenOptions(path: ":memory:")).openPaneReader())
+        let insensitive = try reader.read { db in try Int.fetchOne(db, sql: "SELECT regexpi('^ABC', 'abcd')") }
+        #expect(insensitive == 1)
+    }
+
+    /// Answers sqlite3 3.40 gives, the extension's quirks included.
+    static let matches: [(pattern: String, text: String, matches: Bool)] = [
+        ("b", "abc", true), ("^b", "abc", false), ("c$", "abc", true), ("", "", true), (".", "", false),
+        ("^a|b$", "xb", false), ("a|^b", "xb", false), ("a|^b", "bx", true), ("x^", "x^", false),
+        ("a$b", "a", false), ("(a$)|c", "xa", true), ("a\\", "a", true), ("a\\", "b", false),
+        ("a*?", "b", false), ("a+*", "b", false), ("a{2}{3}", "aaaaaa", true), ("^(a?){3}$", "a", true),
+        ("[]a]", "]", true), ("[^]a]", "]", false), ("[a-]x]", "bx]", true), ("^[à-ü]+$", "éè", true),
+        ("\\bfoo\\b", "a foo b", true), ("\\bfoo\\b", "afoo", false), ("\\w", "é", false),
+        ("^.$", "😀", true), ("😀", "a😀b", true), ("^\\u00E9$", "é", true), ("ABC", "abc", false),
+    ]
+
+    @Test func shell_regexp_matches_as_sqlite3_does() {
+        for (pattern, text, expected) in Self.matches {
+            let compiled = pattern.withCString { pattern in
+                ShellRegexp.compile(UnsafeRawPointer(pattern).assumingMemoryBound(to: UInt8.self), ignoresCase: false)
+            }
+            guard case .success(let regexp) = compiled else {
+                Issue.record("\(pattern) did not compile")
+                continue
+            }
+            let result = text.withCString { regexp.matches(UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self)) }
+            #expect(result == expected, "\(pattern) against \(text)")
+        }
+    }
+
+    @Test(arguments: [
+        ("a(", "unmatched '('"), ("a)", "unrecognized character"), ("*a", "'*' without operand"),
+        ("[ab", "unclosed '['"), ("\\q", "unknown \\ escape"), ("a{2,1}", "n less than m in '{m,n}'"),
+        ("a{x}", "unmatched '{'"), ("a{0}", "both m and n are zero in '{m,n}'"), ("[[:digit:]]", "POSIX character classes not supported"),
+    ])
+    func shell_regexp_refuses_with_the_extension_message(_ pattern: String, _ message: String) {
+        let compiled = pattern.withCString { pattern in
+            ShellRegexp.compile(UnsafeRawPointer(pattern).assumingMemoryBound(to: UInt8.self), ignoresCase: false)
+        }
+        guard case .failure(let error) = compiled else {
+            Issue.record("\(pattern) compiled")
+            return
+        }
+        #expect(error.message.description == message)
+    }
 }
