@@ -44,6 +44,7 @@ enum ShellFunctions {
     static func installOnEveryConnection(in db: Database) throws {
         try SeriesFunction.install(in: db)
         try RegexpFunctions.install(in: db)
+        UintCollation.install(in: db)
     }
 
     private static func refusal(_ function: String) -> DatabaseError {
