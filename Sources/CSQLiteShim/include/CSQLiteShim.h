@@ -53,4 +53,24 @@ int sqlive_set_connection_flag(void *connection, int flag, int on);
 /// does not know the option.
 int sqlive_connection_flag(void *connection, int flag);
 
+/// Registers generate_series(START, STOP, STEP), the table-valued function of sqlite3's shell
+/// (an eponymous virtual table, see GenerateSeries.c), on a connection. Returns SQLite's
+/// result code.
+int sqlive_register_generate_series(void *connection);
+
+/// Compiles a NUL-terminated pattern for regexp() (ignoresCase 1: regexpi()); returns an
+/// object the two functions below take, or 0 with *error set to a static message (0: out of
+/// memory).
+typedef void *(*sqlive_regexp_compile)(const unsigned char *pattern, int ignoresCase, const char **error);
+/// Whether a compiled pattern matches somewhere in a NUL-terminated text: 1 or 0.
+typedef int (*sqlive_regexp_match)(void *compiled, const unsigned char *text);
+/// Frees a compiled pattern.
+typedef void (*sqlive_regexp_release)(void *compiled);
+
+/// Registers regexp(PATTERN, TEXT) (what `TEXT REGEXP PATTERN` calls) and regexpi(PATTERN,
+/// TEXT) on a connection, matching with the functions given (see Regexp.c). Returns SQLite's
+/// result code.
+int sqlive_register_regexp(void *connection, sqlive_regexp_compile compile, sqlive_regexp_match match,
+                           sqlive_regexp_release release);
+
 #endif

@@ -40,8 +40,11 @@ enum ConnectionHardening {
         RefusedFunction(name: "edit", argumentCounts: [-1, 1, 2], reason: "edit() is disabled in safe mode (--safe)"),
     ]
 
+    /// Also adds the shell's harmless functions (``ShellFunctions/installOnEveryConnection(in:safe:)``):
+    /// every connection, the panes' included, comes through here.
     static func apply(to db: Database, safe: Bool) throws {
         guard let connection = db.sqliteConnection else { return }
+        try ShellFunctions.installOnEveryConnection(in: db, safe: safe)
         let handle = UnsafeMutableRawPointer(connection)
         for function in alwaysRefused + (safe ? refusedWhenSafe : []) {
             for count in function.argumentCounts {

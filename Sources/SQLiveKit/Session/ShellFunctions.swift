@@ -10,9 +10,6 @@ import GRDB
 ///     SELECT writefile('logo-copy.png', data) FROM images WHERE name = 'logo';   -- 5120
 enum ShellFunctions {
     static func install(in db: Database, safe: Bool) {
-        DecimalFunctions.install(in: db)
-        IEEE754Functions.install(in: db)
-        SHA3Functions.install(in: db, safe: safe)
         db.add(function: DatabaseFunction("readfile", argumentCount: 1, pure: false) { values in
             if safe { throw refusal("readfile") }
             guard let path = String.fromDatabaseValue(values[0]) else { return nil }
@@ -36,6 +33,20 @@ enum ShellFunctions {
             }
             return data.count
         })
+    }
+
+    /// What the shell's extensions add that is harmless and every connection sqlive opens
+    /// gets, the panes' readers included (through ``ConnectionHardening/apply(to:safe:)``,
+    /// the one step they share with the session's connection), `--safe` or not: the
+    /// `decimal`, `ieee754`, `shathree`, `series` and `regexp` extensions and the `uint`
+    /// collation.
+    static func installOnEveryConnection(in db: Database, safe: Bool) throws {
+        DecimalFunctions.install(in: db)
+        IEEE754Functions.install(in: db)
+        SHA3Functions.install(in: db, safe: safe)
+        try SeriesFunction.install(in: db)
+        try RegexpFunctions.install(in: db)
+        UintCollation.install(in: db)
     }
 
     private static func refusal(_ function: String) -> DatabaseError {
