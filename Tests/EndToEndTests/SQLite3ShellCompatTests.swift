@@ -221,6 +221,11 @@ import SQLiveTestSupport
             select 1 as abcdefgh, 'xyzw' as "p
             q";
             """),
+        // SQL bytes that are not UTF-8 (a Latin-1 script) reach SQLite as they are: stored,
+        // hashed and printed back as sqlite3 does (they became U+FFFD).
+        Case("bytes that are not UTF-8 in SQL", bytes: Array("select hex('caf".utf8) + [0xE9] + Array("'), length('caf".utf8) + [0xE9]
+                + Array("');\ncreate table t(x); insert into t values ('".utf8) + [0xE9, 0x74, 0xE9] + Array("');\nselect hex(x), x from t;\n.echo on\nselect '".utf8)
+                + [0xFF, 0xC3] + Array("' as v;\n".utf8)),
         // .output |COMMAND and .once |COMMAND pipe the results into a program (they wrote
         // files named "|rev").
         script("output and once into a program", """

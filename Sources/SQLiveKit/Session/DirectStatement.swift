@@ -23,12 +23,17 @@ struct DirectStatement: ~Copyable {
     /// carry a caret where SQLite points.
     init?(sql: String, connection: SQLiteConnection) throws(Diagnostic) {
         var compiled: SQLiteStatement?
-        let code = sql.withCString { sqlite3_prepare_v2(connection, $0, -1, &compiled, nil) }
+        // Bytes of the input that are not UTF-8 (``RawBytes``) go to SQLite as they came.
+        let code = RawBytes.contains(in: sql)
+            ? RawBytes.bytes(of: sql).withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { sqlite3_prepare_v2(connection, $0.baseAddress, Int32($0.count), &compiled, nil) }
+            }
+            : sql.withCString { sqlite3_prepare_v2(connection, $0, -1, &compiled, nil) }
         guard code == SQLITE_OK else {
             var diagnostic = Diagnostic.lastError(of: connection)
             let offset = Int(sqlite3_error_offset(connection))
             if offset >= 0 {
-                diagnostic.excerpt = Diagnostic.Excerpt(text: sql, offset: offset)
+                diagnostic.excerpt = Diagnostic.Excerpt(text: RawBytes.validText(sql), offset: offset)
             }
             sqlite3_finalize(compiled)
             throw diagnostic

@@ -62,19 +62,15 @@ public final class FileLineSource: LineSource {
     ///
     /// SQLite reads text up to a NUL; each NUL is shown as U+FFFD so SQLite reports the bad
     /// token instead of silently cutting the line. Replaced byte by byte: a NUL and a
-    /// combining mark after it are one Character, which a String search would miss. Invalid
-    /// UTF-8 becomes U+FFFD too, except in a meta-command line, where such bytes are kept as
-    /// ``RawBytes`` (`.print` writes them back, as sqlite3 does).
+    /// combining mark after it are one Character, which a String search would miss. Bytes
+    /// that are not UTF-8 are kept as ``RawBytes``, as sqlite3 passes them on: `.print`
+    /// writes them back, and SQL compiled straight through SQLite stores them as they are
+    /// (a Latin-1 script's `'café'` stays those bytes).
     public static func line(from bytes: UnsafeBufferPointer<UInt8>) -> String {
         guard let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil else {
-            return isMetaCommand(bytes) ? RawBytes.text(from: bytes) : String(decoding: bytes, as: UTF8.self)
+            return RawBytes.text(from: bytes)
         }
         return String(decoding: bytes.flatMap { $0 == 0 ? [0xEF, 0xBF, 0xBD] : [$0] }, as: UTF8.self)
-    }
-
-    /// The line starts with `.` after spaces, as a meta-command does.
-    private static func isMetaCommand(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.first { $0 != 0x20 && $0 != 0x09 } == UInt8(ascii: ".")
     }
 }
 

@@ -20,6 +20,8 @@ extension Session {
             // EXPLAIN changes nothing, so observers need not see it, and GRDB must not: it
             // takes `EXPLAIN COMMIT` for a COMMIT and ends a transaction that goes on.
             guard !paneBoard.observesConnection || StatementImpact.verb(of: sql) == "EXPLAIN" else {
+                // GRDB takes a String: bytes that are not UTF-8 reach it as U+FFFD.
+                let sql = RawBytes.validText(sql)
                 try runStatement(makeRenderer: makeRenderer) { db in try statements.compileSQL(sql, in: db) }
                 return
             }

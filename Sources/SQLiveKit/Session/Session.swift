@@ -95,7 +95,7 @@ public final class Session {
         confinement.check()
         output.showsControlCharacters = outputs.showsControlCharacters
         if settings.echo, unit.echo != "" {
-            output.append(unit.echo ?? unit.text)
+            output.append(RawBytes.bytes(of: unit.echo ?? unit.text))
             output.append("\n")
         }
         let succeeded: Bool
@@ -112,7 +112,7 @@ public final class Session {
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runSQL(unit.text) }
             case .dsl:
                 statements.lastStatement = unit.text
-                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runDSL(unit.text) }
+                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runDSL(RawBytes.validText(unit.text)) }
             case .incompleteSQL:
                 throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
                                  hint: "end the statement with ;")

@@ -42,4 +42,22 @@ public enum RawBytes {
         }
         return bytes
     }
+
+    /// True when the text holds a byte kept by ``text(from:)``; cheap for text without any
+    /// (the private scalars' UTF-8 starts with 0xF4, which little real text holds).
+    public static func contains(in text: String) -> Bool {
+        guard text.utf8.contains(0xF4) else { return false }
+        return text.unicodeScalars.contains { $0.value >= base && $0.value <= base + 0xFF }
+    }
+
+    /// The text with each kept byte as U+FFFD, as a String decoding those bytes has it:
+    /// for what cannot take bytes that are not UTF-8 (GRDB's statements, the DSL).
+    public static func validText(_ text: String) -> String {
+        guard contains(in: text) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar.value >= base && scalar.value <= base + 0xFF ? "\u{FFFD}" : scalar)
+        }
+        return String(scalars)
+    }
 }
