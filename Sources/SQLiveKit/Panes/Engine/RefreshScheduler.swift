@@ -73,6 +73,9 @@ final class RefreshScheduler: Sendable {
         var jobs: [ObservationToken: PaneJob] = [:]
         var dirty: [ObservationToken: [RefreshCause]] = [:]
         var slow: Set<ObservationToken> = []
+        /// Every pane ever moved to the slow lane: its results may since have come from
+        /// frames of its own, at other states than the fast lane's.
+        var everSlow: Set<ObservationToken> = []
         var lanes = [LaneState(), LaneState()]
         var timings: [ObservationToken: PaneTiming] = [:]
         var lastStart: [ObservationToken: Date] = [:]
@@ -125,6 +128,7 @@ final class RefreshScheduler: Sendable {
             state.timings.removeValue(forKey: token)
             state.lastStart.removeValue(forKey: token)
             state.slow.remove(token)
+            state.everSlow.remove(token)
             return LaneKind.allCases.filter { state.lane($0).reading.contains(token) }
         }
         for kind in interrupted { lanes[kind.rawValue].interrupt() }
@@ -219,10 +223,11 @@ final class RefreshScheduler: Sendable {
         }
     }
 
-    /// True when the pane was moved to the slow lane, where it refreshes on its own frames:
-    /// the dock says it is refreshing instead of showing it beside the others' state.
-    func isOnSlowLane(_ token: ObservationToken) -> Bool {
-        state.withLock { $0.slow.contains(token) }
+    /// True when the pane was ever moved to the slow lane, where it refreshes in frames of its
+    /// own: from then on its rows may show another state than the fast lane's panes, until a
+    /// fast frame holds it again.
+    func hasBeenOnSlowLane(_ token: ObservationToken) -> Bool {
+        state.withLock { $0.everSlow.contains(token) }
     }
 
     /// True while a frame runs or a pane waits for one.
@@ -358,6 +363,7 @@ final class RefreshScheduler: Sendable {
                 let othersWait = lane.reading.count > 1 || state.dirty.keys.contains { !state.slow.contains($0) }
                 guard othersWait else { return false }
                 state.slow.insert(current)
+                state.everSlow.insert(current)
                 state.lanes[LaneKind.fast.rawValue].wasPreempted = true
                 return true
             }
@@ -441,7 +447,10 @@ final class RefreshScheduler: Sendable {
                 for fetch in frame.fetches where state.jobs[fetch.token] != nil {
                     state.timings[fetch.token, default: PaneTiming()].record(fetch.duration)
                     state.lastStart[fetch.token] = Date().addingTimeInterval(-fetch.duration)
-                    if fetch.duration > Self.slowThreshold { state.slow.insert(fetch.token) }
+                    if fetch.duration > Self.slowThreshold {
+                        state.slow.insert(fetch.token)
+                        state.everSlow.insert(fetch.token)
+                    }
                     if fetch.duration < Self.slowThreshold / 4 { state.slow.remove(fetch.token) }
                 }
             case .schemaChanged(let versions):
