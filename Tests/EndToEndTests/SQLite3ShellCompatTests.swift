@@ -197,6 +197,8 @@ import SQLiveTestSupport
             .mode insert foo
             .mode
             """),
+        // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
+        script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Lenient arguments, as sqlite3 reads them.
         script("eqp with a word that is no setting is off", ".eqp bogus\nselect 1;\n.once\nselect 5;"),
         // Grid headers are one line, cut at a control character (and to the width in column

@@ -83,9 +83,9 @@ import Testing
             error: test.sql:1: .parameter unset: no parameter named :zzz
               .parameter list shows the names
             error: test.sql:2: .parameter: unknown subcommand frob
-              usage: .parameter list|set NAME VALUE|unset NAME|clear
+              usage: .parameter list|set NAME VALUE|unset NAME|clear|init
             error: test.sql:3: .parameter: set needs a NAME and a VALUE
-              usage: .parameter list|set NAME VALUE|unset NAME|clear
+              usage: .parameter list|set NAME VALUE|unset NAME|clear|init
 
             """)
     }

@@ -2,7 +2,7 @@
 /// in statements, as in sqlite3 (but kept in the session, never in a table).
 struct ParameterCommand: MetaCommand {
     let name = "parameter"
-    let usage = "list|set NAME VALUE|unset NAME|clear"
+    let usage = "list|set NAME VALUE|unset NAME|clear|init"
     let summary = "set values for :name, @name, $name and ?NNN parameters in SQL"
     let details = """
         .parameter set NAME VALUE  binds VALUE to NAME in every later statement. VALUE is an SQL
@@ -13,12 +13,14 @@ struct ParameterCommand: MetaCommand {
         .parameter list            shows the names and values, as SQL literals
         .parameter unset NAME      forgets one name
         .parameter clear           forgets every name
+        .parameter init            does nothing, as there is no table to make (sqlite3
+                                   creates the TEMP table that holds its bindings)
         A parameter that was never set is NULL, as in sqlite3. Example:
           .parameter set :genre 'Rock'
           SELECT count(*) FROM track JOIN genre USING (GenreId) WHERE genre.name = :genre;
         """
 
-    private static let subcommands = ["clear", "list", "set", "unset"]
+    private static let subcommands = ["clear", "init", "list", "set", "unset"]
 
     func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
         switch arguments.count {
@@ -49,6 +51,9 @@ struct ParameterCommand: MetaCommand {
         case "clear":
             guard rest.isEmpty else { throw usageError("clear takes no argument") }
             scope.statements.parameters.removeAll()
+        case "init":
+            // Scripts written for sqlite3 start with it; the bindings need no table here.
+            guard rest.isEmpty else { throw usageError("init takes no argument") }
         default:
             let hint = Suggestion.closest(to: subcommand, among: Self.subcommands).map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".parameter: unknown subcommand \(subcommand)", hint: hint + "usage: \(usageLine)")
