@@ -59,8 +59,8 @@ int sqlive_load_extension(void *connection, const char *path, const char *entryP
     return code;
 }
 
-int sqlive_format_real(char *buffer, int size, double value) {
-    sqlite3_snprintf(size, buffer, "%!.20g", value);
+int sqlive_format_real(char *buffer, int size, double value, int digits) {
+    sqlite3_snprintf(size, buffer, "%!.*g", digits, value);
     return (int)strlen(buffer);
 }
 

@@ -439,10 +439,7 @@ import SQLiveTestSupport
         for (name, bytes) in compat.files {
             try Data(bytes).write(to: URL(fileURLWithPath: folder.path).appendingPathComponent(name))
         }
-        let expected = try BinaryRunner.run("/usr/bin/sqlite3", compat.arguments, input: Data(compat.script), directory: folder.path)
-        let actual = try BinaryRunner.run(BinaryRunner.sqlivePath, compat.arguments, input: Data(compat.script), directory: folder.path)
-        #expect(actual.stdout == expected.stdout, "--- sqlite3\n\(expected.stdout)--- sqlive\n\(actual.stdout)\(actual.stderr)")
-        #expect((actual.status == 0) == (expected.status == 0), "sqlite3 \(expected.status), sqlive \(actual.status)")
+        try SQLite3Oracle.expectSameOutput(compat.arguments, input: Data(compat.script), directory: folder.path)
     }
 
     /// A plain `.quit` in a file that `.read` runs ends that file only; `.exit 3` ends the

@@ -34,11 +34,12 @@ void sqlive_mute_log_on_this_thread(int muted);
 /// Returns SQLite's result code; on failure *error holds a message to free with sqlite3_free.
 int sqlive_load_extension(void *connection, const char *path, const char *entryPoint, char **error);
 
-/// Writes a REAL as `%!.20g` through sqlite3_snprintf (SQLite's own digits, which differ
-/// from C's and Swift's) into buffer, NUL-terminated; returns the length written. Swift could
+/// Writes a REAL as `%!.DIGITSg` through sqlite3_snprintf (SQLite's own digits, which differ
+/// from C's and Swift's) into buffer, NUL-terminated; returns the length written. `.dump`
+/// writes 20 digits; SQLite turns a REAL into text with 15. Swift could
 /// reach sqlite3_vsnprintf only through a va_list built per call, which cost more than the
 /// formatting itself (a dynamic cast per argument).
-int sqlive_format_real(char *buffer, int size, double value);
+int sqlive_format_real(char *buffer, int size, double value, int digits);
 
 /// Replaces the SQL function NAME taking argumentCount arguments (-1: any number) in every
 /// text encoding by one that fails with message: how `--safe` and every session take away

@@ -13,19 +13,21 @@ struct QuitCommand: MetaCommand {
 
     func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
         ignoreExtra(arguments, keeping: 1, in: session)
+        let code = arguments.first
+        let status = code.flatMap { Int32($0) }
+        if let code, status == nil {
+            session.warn(".\(name): \(code) is not an exit status; ignored, as sqlite3 ignores it")
+        }
         // As sqlite3, `.exit 0` is a plain `.exit`.
-        guard let code = arguments.first, let number = Int32(code), number != 0 else {
-            if let code = arguments.first, Int32(code) == nil {
-                session.warn(".\(name): \(code) is not an exit status; ignored, as sqlite3 ignores it")
-            }
+        guard let status, status != 0 else {
             // As sqlite3: leaving does not hide that a statement or command failed.
             session.script.quitRequested = session.script.errorCount == 0 ? 0 : 1
             session.script.quitHasExitCode = false
             return
         }
         // A process's exit status is one byte: 256 would end as 0, a success.
-        guard let status = Int32(code), (0...255).contains(status) else {
-            throw usageError("the exit status must be a number from 0 to 255, not \(code)")
+        guard (1...255).contains(status) else {
+            throw usageError("the exit status must be a number from 0 to 255, not \(code ?? "")")
         }
         session.script.quitRequested = status
         session.script.quitHasExitCode = true

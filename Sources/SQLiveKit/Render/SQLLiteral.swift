@@ -158,10 +158,19 @@ enum SQLLiteral {
     private static func writePrintf(_ value: Double, to output: OutputBuffer) {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 50) { buffer in
             guard let base = buffer.baseAddress else { return }
-            let length = Int(sqlive_format_real(base, Int32(buffer.count), value))
+            let length = Int(sqlive_format_real(base, Int32(buffer.count), value, 20))
             buffer.withMemoryRebound(to: UInt8.self) { text in
                 output.append(UnsafeBufferPointer(rebasing: text[..<length]))
             }
+        }
+    }
+
+    /// A REAL as SQLite turns it into text (`CAST(x AS TEXT)`, `%!.15g`).
+    static func text(of value: Double) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 50) { buffer in
+            guard let base = buffer.baseAddress else { return "" }
+            _ = sqlive_format_real(base, Int32(buffer.count), value, 15)
+            return String(cString: base)
         }
     }
 }

@@ -14,10 +14,10 @@ enum SHA3Functions {
     /// `safe`: under `--safe`, the SQL given to `sha3_query()` gets the check typed SQL gets
     /// (``SafeStatementCheck``), since a pragma does its harm while it compiles.
     static func install(in db: Database, safe: Bool) {
-        // Both functions use their own connection while the calling statement runs, as the
-        // extension does with the connection of its context. SQLite calls them only on that
-        // connection's queue, inside one of its statements: the pointer never crosses
-        // threads, whatever the closure's Sendable type says.
+        // sha3_query() runs its queries on its own connection while the calling statement
+        // runs, as the extension does with the connection of its context. SQLite calls it
+        // only on that connection's queue, inside one of its statements: the pointer never
+        // crosses threads, whatever the closure's Sendable type says.
         nonisolated(unsafe) let connection = db.sqliteConnection
         for argumentCount in [1, 2] {
             db.add(function: DatabaseFunction("sha3", argumentCount: argumentCount, pure: true) { values in
@@ -27,7 +27,7 @@ enum SHA3Functions {
                 case .blob(let data): hasher.update(data)
                 case .string(let text): hasher.update(text)
                 case .int64(let integer): hasher.update(String(integer))
-                case .double(let number): hasher.update(try text(of: number, on: connection))
+                case .double(let number): hasher.update(SQLLiteral.text(of: number))
                 }
                 return Data(hasher.finish())
             })
@@ -45,20 +45,6 @@ enum SHA3Functions {
                 return Data(hasher.finish())
             })
         }
-    }
-
-    /// A REAL as SQLite turns it into text (`%!.15g`), which is what the extension hashes.
-    private static func text(of number: Double, on connection: SQLiteConnection?) throws -> String {
-        var statement: SQLiteStatement?
-        guard sqlite3_prepare_v2(connection, "SELECT CAST(?1 AS TEXT)", -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw DatabaseError(message: String(cString: sqlite3_errmsg(connection)))
-        }
-        defer { sqlite3_finalize(statement) }
-        sqlite3_bind_double(statement, 1, number)
-        guard sqlite3_step(statement) == SQLITE_ROW, let text = sqlite3_column_text(statement, 0) else {
-            throw DatabaseError(message: String(cString: sqlite3_errmsg(connection)))
-        }
-        return String(cString: text)
     }
 
     private static func size(_ values: [DatabaseValue]) throws -> Int {

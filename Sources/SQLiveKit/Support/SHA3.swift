@@ -25,10 +25,20 @@ struct SHA3 {
         pending.reserveCapacity(rate)
     }
 
-    mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = min(rate - pending.count, bytes.count - offset)
+            pending.append(contentsOf: bytes[offset..<offset + count])
+            offset += count
             if pending.count == rate { absorbPending() }
+        }
+    }
+
+    mutating func update(_ bytes: some Sequence<UInt8>) {
+        let wasContiguous: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if wasContiguous == nil {
+            Array(bytes).withUnsafeBytes { update($0) }
         }
     }
 
