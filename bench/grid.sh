@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# box, table and markdown into a pipe: sqlive against the sqlite3 shell in one run, with
+# box, table, markdown and column into a pipe: sqlive against the sqlite3 shell in one run, with
 # ratios of time (hyperfine: median wall time, and mean CPU time) and peak memory (GNU time). sqlive sizes the columns from
 # every row as sqlite3 does, spilling the rows after the first hundred to a temporary file.
 #   bash bench/grid.sh              # release build, 10 runs each
@@ -22,8 +22,8 @@ QUERY="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c LIMIT $ROWS)
 SELECT x, x*1.5, CASE WHEN x = $ROWS / 2 THEN 'a value wider than the first hundred rows' ELSE 'row ' || x END, NULL FROM c;"
 echo "$QUERY" > "$OUT/grid.sql"
 
-echo "box/table/markdown of $ROWS rows into a pipe, sqlive vs sqlite3 $($SQLITE --version | cut -d' ' -f1), $RUNS runs each:"
-for mode in box table markdown; do
+echo "box/table/markdown/column of $ROWS rows into a pipe, sqlive vs sqlite3 $($SQLITE --version | cut -d' ' -f1), $RUNS runs each:"
+for mode in box table markdown column; do
   # Same bytes first: a benchmark of different output would mean nothing.
   cmp -s <("$SQLITE" -"$mode" :memory: < "$OUT/grid.sql") <("$SQLIVE" --mode "$mode" :memory: < "$OUT/grid.sql") \
     || { echo "$mode: sqlive's output differs from sqlite3's"; exit 1; }

@@ -48,7 +48,7 @@ import SQLiveTestSupport
             SELECT x AS \(String(repeating: "n", count: 70)), CASE x WHEN 120 THEN printf('%.130c', 'q') ELSE 'v' END AS v
             FROM c;
             """
-        for mode in ["box", "table", "markdown"] {
+        for mode in ["box", "table", "markdown", "column"] {
             let script = ".mode \(mode)\n\(query)"
             let expected = try BinaryRunner.sqlite3([":memory:"], input: script)
             let actual = try BinaryRunner.sqlive([":memory:"], input: script)

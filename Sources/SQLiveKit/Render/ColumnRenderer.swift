@@ -26,6 +26,9 @@ final class ColumnRenderer: ResultRenderer {
     private let nullValue: [UInt8]
     private let showsHeaders: Bool
     private let requestedWidths: [Int]
+    /// The widest a column grows by itself: ``wrapWidth`` after `.mode column`, unlimited
+    /// with `-column` on the command line (``Settings/wrapWidth`` 0), as in sqlite3.
+    private let widest: Int
     private let windowSize: Int
     /// Outside a terminal: rows after the window are spilled until the result ends.
     private let sizesFromWholeResult: Bool
@@ -65,6 +68,7 @@ final class ColumnRenderer: ResultRenderer {
         showsHeaders = context.settings.showHeaders
         requestedWidths = context.settings.columnWidths
         self.windowSize = max(1, windowSize)
+        widest = context.settings.wrapWidth > 0 ? context.settings.wrapWidth : .max
         sizesFromWholeResult = context.terminalWidth == nil
         lines = GridLines(countsCharacters: context.terminalWidth == nil)
     }
@@ -120,7 +124,7 @@ final class ColumnRenderer: ResultRenderer {
         for index in natural.indices {
             let requested = index < requestedWidths.count ? requestedWidths[index] : 0
             rightAligned.append(requested < 0)
-            widths.append(requested == 0 ? min(natural[index], Self.wrapWidth) : abs(requested))
+            widths.append(requested == 0 ? min(natural[index], widest) : abs(requested))
         }
         separatesRows = spilledRowTakesLines || window.contains { row in
             lines.removeAll()
@@ -150,7 +154,7 @@ final class ColumnRenderer: ResultRenderer {
 
     /// Measures a row after the window and sets it aside. Whether it will take several
     /// lines is known already: a column's width is its `.width`, or its widest value up to
-    /// ``wrapWidth``, so a line wraps only when wider than that.
+    /// ``widest``, so a line wraps only when wider than that.
     private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
         lines.removeAll()
         spillRecord.removeAll(keepingCapacity: true)
@@ -160,7 +164,7 @@ final class ColumnRenderer: ResultRenderer {
             let width = lines.width(of: cell)
             if index < spilledWidths.count { spilledWidths[index] = max(spilledWidths[index], width) }
             let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
-            if cell.count > 1 || width > (requested == 0 ? Self.wrapWidth : requested) { spilledRowTakesLines = true }
+            if cell.count > 1 || width > (requested == 0 ? widest : requested) { spilledRowTakesLines = true }
             spillRecord.append(isNull ? 0 : 1)
             if isNull {
                 Self.appendLength(0, to: &spillRecord)
