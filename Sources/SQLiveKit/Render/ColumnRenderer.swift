@@ -52,15 +52,8 @@ final class ColumnRenderer: ResultRenderer {
     /// Once a row takes several lines, rows are kept apart by an empty line (as in sqlite3).
     private var separatesRows = false
     private var rowsWritten = 0
-    /// The current row's lines, and each cell's pieces once wrapped: reused for every row.
+    /// The current row's lines: reused for every row.
     private var lines: GridLines
-    private var pieces: [[Piece]] = []
-
-    /// A part of one line of ``lines`` that fits its column.
-    private struct Piece {
-        var line: GridLines.Line
-        var width: Int
-    }
 
     init(_ context: RenderContext, windowSize: Int = ColumnRenderer.defaultWindowSize) {
         output = context.output
@@ -116,7 +109,7 @@ final class ColumnRenderer: ResultRenderer {
         for row in window {
             lines.removeAll()
             for index in natural.indices {
-                let cell = appendCell(of: row, at: index)
+                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, to: &lines)
                 natural[index] = max(natural[index], lines.width(of: cell))
             }
         }
@@ -129,8 +122,8 @@ final class ColumnRenderer: ResultRenderer {
         separatesRows = spilledRowTakesLines || window.contains { row in
             lines.removeAll()
             return (0..<row.columnCount).contains { index in
-                let cell = appendCell(of: row, at: index)
-                return wrap(cell, width: widths[index]).count > 1
+                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, to: &lines)
+                return Self.wrap(cell, width: widths[index], in: lines).count > 1
             }
         }
         self.widths = widths
@@ -138,15 +131,16 @@ final class ColumnRenderer: ResultRenderer {
             lines.removeAll()
             // A name is one line, cut (not wrapped) to its column's width, as in sqlite3.
             let cells = columns.map { lines.append(GridLines.headerText($0)) }
-            pieces = cells.enumerated().map { column, cell in Array(wrap(cell, width: widths[column]).prefix(1)) }
-            writePieces(widths: widths)
+            let pieces = cells.enumerated().map { column, cell in Array(Self.wrap(cell, width: widths[column], in: lines).prefix(1)) }
+            writePieces(pieces, lines: lines, widths: widths)
             output.append(Array(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ").utf8))
             output.append(UInt8(ascii: "\n"), count: 1)
         }
         let leadingRows = window
         window = []
         for row in leadingRows { writeRow(row) }
-        spill?.forEach { writeRow(Self.row(from: $0, columnCount: columns.count)) }
+        let columnCount = columns.count
+        spill?.forEach { writeRow(SpilledRow($0, columnCount: columnCount)) }
         spill = nil
     }
 
@@ -155,94 +149,147 @@ final class ColumnRenderer: ResultRenderer {
     /// Measures a row after the window and sets it aside. Whether it will take several
     /// lines is known already: a column's width is its `.width`, or its widest value up to
     /// ``widest``, so a line wraps only when wider than that.
+    /// It runs for every row of a large result: the buffers are taken out of the object
+    /// while it works, so that Swift checks no exclusive access per cell.
     private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
+        var lines = GridLines(countsCharacters: self.lines.countsCharacters)
+        swap(&lines, &self.lines)
+        var record: [UInt8] = []
+        swap(&record, &spillRecord)
+        var widths: [Int] = []
+        swap(&widths, &spilledWidths)
+        defer {
+            swap(&lines, &self.lines)
+            swap(&record, &spillRecord)
+            swap(&widths, &spilledWidths)
+        }
         lines.removeAll()
-        spillRecord.removeAll(keepingCapacity: true)
+        record.removeAll(keepingCapacity: true)
+        var takesLines = false
         for index in 0..<row.columnCount {
             let isNull = row.storageClass(at: index) == .null
-            let cell = appendCell(of: row, at: index)
+            let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, to: &lines)
             let width = lines.width(of: cell)
-            if index < spilledWidths.count { spilledWidths[index] = max(spilledWidths[index], width) }
+            if index < widths.count { widths[index] = max(widths[index], width) }
             let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
-            if cell.count > 1 || width > (requested == 0 ? widest : requested) { spilledRowTakesLines = true }
-            spillRecord.append(isNull ? 0 : 1)
+            if cell.count > 1 || width > (requested == 0 ? widest : requested) { takesLines = true }
+            record.append(isNull ? 0 : 1)
             if isNull {
-                Self.appendLength(0, to: &spillRecord)
+                Self.appendLength(0, to: &record)
             } else {
                 row.withText(at: index) { text in
-                    Self.appendLength(text.count, to: &spillRecord)
-                    spillRecord.append(contentsOf: text)
+                    Self.appendLength(text.count, to: &record)
+                    record.append(contentsOf: text)
                 }
             }
         }
-        spillRecord.withUnsafeBufferPointer { spill.append($0) }
+        if takesLines { spilledRowTakesLines = true }
+        record.withUnsafeBufferPointer { spill.append($0) }
     }
 
     private static func appendLength(_ length: Int, to record: inout [UInt8]) {
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { record.append(contentsOf: $0) }
     }
 
-    /// A spilled row read back: its cells' text (all this renderer reads of a row).
-    private static func row(from record: UnsafeBufferPointer<UInt8>, columnCount: Int) -> StoredRow {
-        var cells: [StoredRow.Cell] = []
-        cells.reserveCapacity(columnCount)
-        var offset = 0
-        for _ in 0..<columnCount {
-            let isNull = record[offset] == 0
-            let length = RowSpill.length(record, at: offset + 1)
-            let bytes = Array(record[(offset + 5)..<(offset + 5 + length)])
-            cells.append(StoredRow.Cell(kind: isNull ? .null : .text, bytes: bytes, number: 0))
-            offset += 5 + length
+    /// A spilled row read back, in place: each cell a NULL flag, a length and the text.
+    private struct SpilledRow: ResultRow {
+        let record: UnsafeBufferPointer<UInt8>
+        /// Where each cell's flag is.
+        let offsets: [Int]
+
+        init(_ record: UnsafeBufferPointer<UInt8>, columnCount: Int) {
+            self.record = record
+            var offsets: [Int] = []
+            offsets.reserveCapacity(columnCount)
+            var offset = 0
+            for _ in 0..<columnCount {
+                offsets.append(offset)
+                offset += 5 + RowSpill.length(record, at: offset + 1)
+            }
+            self.offsets = offsets
         }
-        return StoredRow(cells: cells)
+
+        var columnCount: Int { offsets.count }
+        func storageClass(at index: Int) -> StorageClass { record[offsets[index]] == 0 ? .null : .text }
+        func int64(at index: Int) -> Int64 { withText(at: index) { Int64(String(decoding: $0, as: UTF8.self)) ?? 0 } }
+        func double(at index: Int) -> Double { withText(at: index) { Double(String(decoding: $0, as: UTF8.self)) ?? 0 } }
+        func withText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+            let start = offsets[index] + 5
+            return try body(UnsafeBufferPointer(rebasing: record[start..<start + RowSpill.length(record, at: offsets[index] + 1)]))
+        }
+        func withBlob<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+            try withText(at: index, body)
+        }
     }
 
+    /// Runs for every row: the line buffer is taken out of the object while it works, so
+    /// that Swift checks no exclusive access per cell.
     private func writeRow<Row: ResultRow>(_ row: Row) {
         guard let widths else { return }
+        var lines = GridLines(countsCharacters: self.lines.countsCharacters)
+        swap(&lines, &self.lines)
+        defer { swap(&lines, &self.lines) }
         lines.removeAll()
-        let cells = (0..<row.columnCount).map { appendCell(of: row, at: $0) }
-        pieces = cells.enumerated().map { column, cell in wrap(cell, width: widths[column]) }
+        let cells = (0..<row.columnCount).map { Self.appendCell(of: row, at: $0, nullValue: nullValue, to: &lines) }
+        // Most rows fit their columns on one line: written as they are, without pieces.
+        if cells.indices.allSatisfy({ cells[$0].count == 1 && lines.lines[cells[$0].lowerBound].width <= widths[$0] }) {
+            if separatesRows && rowsWritten > 0 { output.append(UInt8(ascii: "\n"), count: 1) }
+            for (column, cell) in cells.enumerated() {
+                writeCell(lines.lines[cell.lowerBound], of: lines, column: column, width: widths[column])
+            }
+            output.append(UInt8(ascii: "\n"), count: 1)
+            rowsWritten += 1
+            output.endRow()
+            return
+        }
+        let pieces = cells.indices.map { Self.wrap(cells[$0], width: widths[$0], in: lines) }
         if pieces.contains(where: { $0.count > 1 }) { separatesRows = true }
         if separatesRows && rowsWritten > 0 { output.append(UInt8(ascii: "\n"), count: 1) }
-        writePieces(widths: widths)
+        writePieces(pieces, lines: lines, widths: widths)
         rowsWritten += 1
         output.endRow()
     }
 
-    private func appendCell<Row: ResultRow>(of row: Row, at index: Int) -> Range<Int> {
+    private static func appendCell<Row: ResultRow>(of row: Row, at index: Int, nullValue: [UInt8],
+                                                   to lines: inout GridLines) -> Range<Int> {
         if row.storageClass(at: index) == .null {
             return nullValue.withUnsafeBufferPointer { lines.append($0) }
         }
         return row.withText(at: index) { lines.append($0) }
     }
 
-    /// Writes the cells in ``pieces`` side by side, as many lines as the tallest.
-    private func writePieces(widths: [Int]) {
+    /// Writes cells cut into pieces side by side, as many lines as the tallest.
+    private func writePieces(_ pieces: [[GridLines.Line]], lines: GridLines, widths: [Int]) {
         let height = pieces.reduce(1) { max($0, $1.count) }
         for lineIndex in 0..<height {
             for (column, cellPieces) in pieces.enumerated() {
-                if column > 0 { output.append(UInt8(ascii: " "), count: 2) }
-                guard lineIndex < cellPieces.count else {
-                    output.append(UInt8(ascii: " "), count: widths[column])
-                    continue
-                }
-                let piece = cellPieces[lineIndex]
-                let padding = max(0, widths[column] - piece.width)
-                if rightAligned[column] { output.append(UInt8(ascii: " "), count: padding) }
-                lines.withBytes(of: piece.line) { output.append($0) }
-                if !rightAligned[column] { output.append(UInt8(ascii: " "), count: padding) }
+                let line = lineIndex < cellPieces.count ? cellPieces[lineIndex] : GridLines.Line(start: 0, end: 0, width: 0)
+                writeCell(line, of: lines, column: column, width: widths[column])
             }
             output.append(UInt8(ascii: "\n"), count: 1)
         }
     }
 
+    /// One line of a cell, after the gap before it, padded to the column's width on the side
+    /// its alignment leaves free.
+    @inline(__always)
+    private func writeCell(_ line: GridLines.Line, of lines: GridLines, column: Int, width: Int) {
+        let output = output
+        if column > 0 { output.append(UInt8(ascii: " "), count: 2) }
+        let padding = max(0, width - line.width)
+        let alignsRight = rightAligned[column]
+        if alignsRight { output.append(UInt8(ascii: " "), count: padding) }
+        if line.end > line.start { lines.withBytes(of: line) { output.append($0) } }
+        if !alignsRight { output.append(UInt8(ascii: " "), count: padding) }
+    }
+
     /// The lines of a cell cut into pieces no wider than `width` (each holds at least one
     /// character, so a character wider than the column still shows).
-    private func wrap(_ cell: Range<Int>, width: Int) -> [Piece] {
-        var result: [Piece] = []
+    private static func wrap(_ cell: Range<Int>, width: Int, in lines: GridLines) -> [GridLines.Line] {
+        var result: [GridLines.Line] = []
         for line in lines.lines[cell] {
             guard line.width > width else {
-                result.append(Piece(line: line, width: line.width))
+                result.append(line)
                 continue
             }
             lines.withBytes(of: line) { bytes in
@@ -250,14 +297,14 @@ final class ColumnRenderer: ResultRenderer {
                 while index < bytes.count {
                     let (scalarWidth, length) = bytes[index] < 0x80 ? (1, 1) : lines.scalarWidth(bytes, at: index)
                     if used + scalarWidth > width && index > start {
-                        result.append(Piece(line: GridLines.Line(start: line.start + start, end: line.start + index, width: used), width: used))
+                        result.append(GridLines.Line(start: line.start + start, end: line.start + index, width: used))
                         start = index
                         used = 0
                     }
                     used += scalarWidth
                     index += length
                 }
-                result.append(Piece(line: GridLines.Line(start: line.start + start, end: line.start + index, width: used), width: used))
+                result.append(GridLines.Line(start: line.start + start, end: line.start + index, width: used))
             }
         }
         return result
