@@ -39,6 +39,18 @@ struct SQLWordScanner {
         }
     }
 
+    /// The ASCII letters that start the text after spaces and comments, uppercased: the
+    /// keyword a statement starts with (empty when it starts otherwise).
+    mutating func leadingKeyword() -> String {
+        skipSpaceAndComments()
+        var keyword = ""
+        while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index] | 0x20) {
+            keyword.unicodeScalars.append(Unicode.Scalar(bytes[index] & ~0x20))
+            index += 1
+        }
+        return keyword
+    }
+
     /// Reads a quoted token from its opening quote; a doubled closing quote stands for one.
     private mutating func quoted(until close: UInt8) -> String {
         index += 1

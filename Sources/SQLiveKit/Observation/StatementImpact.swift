@@ -100,19 +100,10 @@ struct StatementImpact {
         return "\(refreshes) if it changes rowid \(listed)"
     }
 
-    /// The first keyword of a statement, uppercased, after comments and spaces.
+    /// The first keyword of a statement, uppercased, after comments and spaces. It runs for
+    /// every statement of a script: read as UTF-8 bytes (``SQLWordScanner``), not Characters.
     static func verb(of sql: String) -> String {
-        var rest = Substring(sql)
-        while true {
-            rest = rest.drop(while: \.isWhitespace)
-            if rest.hasPrefix("--") {
-                rest = rest.drop { $0 != "\n" }
-            } else if rest.hasPrefix("/*"), let end = rest.range(of: "*/") {
-                rest = rest[end.upperBound...]
-            } else {
-                break
-            }
-        }
-        return String(rest.prefix { $0.isLetter }).uppercased()
+        var scanner = SQLWordScanner(sql)
+        return scanner.leadingKeyword()
     }
 }
