@@ -31,12 +31,16 @@ final class DockHarness {
         dock.start(waker: waker)
     }
 
-    /// Runs a script as the prompt would, one unit at a time, the dock told after each.
+    /// Runs a script as the prompt would, one unit at a time, the dock told after each — once
+    /// the refreshes the unit caused have arrived (the prompt does not wait for them: on a
+    /// terminal they are painted when they arrive; here they arrive first, so each unit's
+    /// bytes are known).
     func run(_ script: String) {
         var splitter = InputSplitter(source: "")
         for line in script.split(separator: "\n") {
             for unit in splitter.feed(String(line)) {
                 session.run(unit)
+                _ = session.paneBoard.waitUntilSettled(timeout: 30)
                 dock.statementDidRun()
             }
         }

@@ -34,6 +34,14 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case io
         /// Refused on purpose: `--safe`, `--readonly`, a file not trusted.
         case refused
+
+        /// SQLite's plain SQLITE_ERROR: among others, what does not compile against the schema
+        /// as it is (no such table, no such column), which a schema change may cure. Refusals
+        /// (SQLITE_AUTH), locks and I/O have codes of their own.
+        public var isSQLiteError: Bool {
+            if case .sqlite(let code) = self { return code.primaryResultCode == .SQLITE_ERROR }
+            return false
+        }
     }
 
     public enum Severity: Sendable, Equatable {

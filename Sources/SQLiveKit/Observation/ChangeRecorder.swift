@@ -38,6 +38,14 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         /// The updated columns each pane reads (updates only).
         var columns: [ObservationToken: Set<String>]
         var rowIDsNarrow: Bool
+
+        /// Adds what an earlier statement of the transaction announced for the same table and
+        /// kind: its panes, their columns; rowids narrow only where they narrowed for both.
+        mutating func merge(_ earlier: Interest) {
+            tokens = Array(Set(tokens).union(earlier.tokens)).sorted()
+            columns.merge(earlier.columns) { $0.union($1) }
+            rowIDsNarrow = rowIDsNarrow && earlier.rowIDsNarrow
+        }
     }
 
     // MARK: - Mutable State
@@ -182,7 +190,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             var updated: Set<String> = []
             if case .update(_, let columns) = eventKind {
                 updated = columns
-                state.updatedColumns[table] = columns
+                state.updatedColumns[table, default: []].formUnion(columns)
             }
             let candidates = state.byTable[table, default: []].union(state.everywhere)
             let narrows = state.facts[table]?.reportsEveryChange(of: eventKind) ?? false
@@ -203,8 +211,16 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                     }
                 }
             }
-            let interest = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
-            state.interest[KindKey(table: table, kind: eventKind.eventKind)] = interest
+            let key = KindKey(table: table, kind: eventKind.eventKind)
+            var interest = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
+            // GRDB holds back the changes made inside a savepoint until it is released or the
+            // transaction commits, and hands them over after later statements were announced:
+            // a change is matched with what every statement of the transaction announced for
+            // its table and kind, never only the last one.
+            if let earlier = state.interest[key] {
+                interest.merge(earlier)
+            }
+            state.interest[key] = interest
             state.lastInterest = interest
             return state.traceEnabled || !tokens.isEmpty
         }
@@ -281,6 +297,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         state.checkpoint = nil
         state.tracedEvents = 0
         state.interest.removeAll()
+        state.updatedColumns.removeAll()
         state.lastInterest = nil
     }
 

@@ -19,7 +19,8 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
         public var columns: [String]
         /// The first rowids changed.
         public var rowIDs: [Int64]
-        /// How many rows changed, including those not kept in ``rowIDs``.
+        /// How many rows changed, including those not kept in ``rowIDs`` (a row kept there
+        /// counts once however often it changed; past them, each change counts).
         public var count: Int
     }
 
@@ -36,9 +37,10 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
     public mutating func record(table: String, kind: DatabaseEvent.Kind, rowID: Int64?, columns: Set<String>) {
         if let index = entries.firstIndex(where: { $0.kind == kind && $0.table == table }) {
             guard let rowID else { return }
-            entries[index].count += 1
-            if entries[index].rowIDs.count < Self.keptRowIDs {
-                entries[index].rowIDs.append(rowID)
+            // A row changed twice (two statements, a trigger) is named once.
+            if !entries[index].rowIDs.contains(rowID) {
+                entries[index].count += 1
+                if entries[index].rowIDs.count < Self.keptRowIDs { entries[index].rowIDs.append(rowID) }
             }
             if !columns.isSubset(of: entries[index].columns) {
                 entries[index].columns = Array(columns.union(entries[index].columns)).sorted()
@@ -53,9 +55,11 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
     public mutating func merge(_ other: ChangeSummary) {
         for entry in other.entries {
             if let index = entries.firstIndex(where: { $0.kind == entry.kind && $0.table == entry.table }) {
+                let known = Set(entries[index].rowIDs)
+                let repeated = entry.rowIDs.filter(known.contains).count
                 let room = max(0, Self.keptRowIDs - entries[index].rowIDs.count)
-                entries[index].rowIDs += entry.rowIDs.prefix(room)
-                entries[index].count += entry.count
+                entries[index].rowIDs += entry.rowIDs.filter { !known.contains($0) }.prefix(room)
+                entries[index].count += entry.count - repeated
                 entries[index].columns = Array(Set(entries[index].columns).union(entry.columns)).sorted()
             } else {
                 entries.append(entry)

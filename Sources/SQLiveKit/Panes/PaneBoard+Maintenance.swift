@@ -26,14 +26,20 @@ extension PaneBoard {
         // Inside a transaction the reader sees nothing new (it reads what is committed), and
         // on a shared in-memory database it cannot even read: wait for the transaction's end.
         guard !inTransaction else { return }
+        // A schema check needs no lock where the file's header tells (a rollback-journal
+        // file another process holds): settling never waits for another process's lock
+        // unless the schema did move (``RefreshScheduler``).
         engine?.scheduler.requestSchemaCheck()
         engine?.scheduler.retryIfBlocked()
-        for (id, cause) in pendingRestarts.sorted(by: { $0.key < $1.key }) {
-            if let index = panes.firstIndex(where: { $0.id == id }) {
-                restart(index, cause: cause)
+        let waiting = pendingRestarts.sorted(by: { $0.key < $1.key })
+        pendingRestarts.removeAll()
+        restartingTogether {
+            for (id, cause) in waiting {
+                if let index = panes.firstIndex(where: { $0.id == id }) {
+                    restart(index, cause: cause)
+                }
             }
         }
-        pendingRestarts.removeAll()
         updateWatcher()
     }
 
@@ -49,8 +55,10 @@ extension PaneBoard {
         // What the panes read may have come or gone with the database: each compiles again
         // (a pane that failed on a detached table included).
         localSchemaStatementSinceCheck = true
-        for index in panes.indices where panes[index].status != .paused {
-            restartWhenOutsideTransaction(index, cause: .schemaChange)
+        restartingTogether {
+            for index in panes.indices where panes[index].status != .paused {
+                restartWhenOutsideTransaction(index, cause: .schemaChange)
+            }
         }
     }
 
@@ -82,9 +90,18 @@ extension PaneBoard {
         let cause: RefreshCause = local ? .schemaChange : .externalChange
         commitsAtSchemaCheck = commits
         localSchemaStatementSinceCheck = false
-        for index in panes.indices where panes[index].status != .paused {
-            restartWhenOutsideTransaction(index, cause: cause)
+        restartingTogether {
+            for index in panes.indices where panes[index].status != .paused {
+                restartWhenOutsideTransaction(index, cause: cause)
+            }
         }
+    }
+
+    /// Runs `body`, which restarts several panes, so that they are read together in one
+    /// frame (one snapshot), not one frame each as each compiles.
+    func restartingTogether(_ body: () -> Void) {
+        guard let scheduler = (try? bindOrWait()) == true ? engine?.scheduler : nil else { return body() }
+        scheduler.holdingFrames(body)
     }
 
     /// Restarts a pane now, or after the user's transaction ends.

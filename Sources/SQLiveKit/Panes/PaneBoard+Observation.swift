@@ -71,8 +71,10 @@ extension PaneBoard {
         shutDownEngine()
         connection = newConnection
         pendingRestarts.removeAll()
-        for index in panes.indices where panes[index].status != .paused {
-            restart(index, cause: .databaseOpened)
+        restartingTogether {
+            for index in panes.indices where panes[index].status != .paused {
+                restart(index, cause: .databaseOpened)
+            }
         }
         updateWatcher()
     }

@@ -9,15 +9,48 @@ extension PaneBoard {
     ///
     ///     let pane = try board.pin("SELECT * FROM player", name: nil, rowLimit: 5, dedupe: false)
     ///     pane.name   // "player"
+    ///
+    /// SQL that SQLite cannot compile against the schema as it is (a table or column that a
+    /// migration will add, an app not yet run) becomes a pane in error, which comes alive at
+    /// the schema change that makes it work: sqlive can be started before the app it watches.
     @discardableResult
     public func pin(_ text: String, name: String? = nil, rowLimit: Int? = nil, dedupe: Bool = false) throws(Diagnostic) -> Pane {
-        try pin(compile(text), text: text, name: name, rowLimit: rowLimit, dedupe: dedupe)
+        let query: CompiledPane
+        do {
+            query = try compile(text)
+        } catch where error.kind.isSQLiteError {
+            return try pinWaitingForSchema(text, error: error, name: name, rowLimit: rowLimit, dedupe: dedupe)
+        }
+        return try pin(query, text: text, name: name, rowLimit: rowLimit, dedupe: dedupe)
+    }
+
+    /// Pins a pane whose query does not compile yet, showing the error; every schema change
+    /// (and other processes' commits) compiles it again.
+    private func pinWaitingForSchema(_ text: String, error: Diagnostic, name: String?, rowLimit: Int?,
+                                     dedupe: Bool) throws(Diagnostic) -> Pane {
+        let name = try uniqueName(name, tables: [])
+        // The engine watches the schema from now on, even with no pane running.
+        let bound = try bindOrWait()
+        let id = nextID
+        nextID += 1
+        panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
+        let index = panes.count - 1
+        fail(index, message: error.message, cause: .pinned)
+        localEvents.append(.failed(paneID: id, message: error.message))
+        if !bound { pendingRestarts[id] = .pinned }
+        updateWatcher()
+        return panes[index]
     }
 
     /// Pins a query already compiled on the session's connection.
     @discardableResult
     func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
-        let name = try uniqueName(name, for: query)
+        let hidden = try connection.access { db in try query.analysis.privateTables(db) }
+        if let table = hidden.first {
+            throw Diagnostic(".pin: \(table) is private to your connection: panes read on a connection of their own and cannot see it",
+                             hint: "pin a query on a table of a database file (.region QUERY shows what a query reads)")
+        }
+        let name = try uniqueName(name, tables: RegionMap(query.declaredRegion).areas.map(\.table))
         let id = nextID
         panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
         let index = panes.count - 1
@@ -54,8 +87,9 @@ extension PaneBoard {
 
     /// Runs panes' queries again now (all panes when `selector` is nil).
     public func refresh(_ selector: String?) throws(Diagnostic) {
-        for index in try indexes(matching: selector, for: ".refresh") {
-            restart(index, cause: .refreshedByHand)
+        let chosen = try indexes(matching: selector, for: ".refresh")
+        restartingTogether {
+            for index in chosen { restart(index, cause: .refreshedByHand) }
         }
     }
 
@@ -71,15 +105,16 @@ extension PaneBoard {
 
     /// Observes paused panes again, fetching their current value.
     public func resume(_ selector: String?) throws(Diagnostic) {
-        for index in try indexes(matching: selector, for: ".resume") where panes[index].status == .paused {
-            restart(index, cause: .resumed)
+        let chosen = try indexes(matching: selector, for: ".resume").filter { panes[$0].status == .paused }
+        restartingTogether {
+            for index in chosen { restart(index, cause: .resumed) }
         }
         updateWatcher()
     }
 
     /// The name given, checked, or one made from the tables the query reads (`player`,
     /// `player+team`), made unique with a number.
-    private func uniqueName(_ given: String?, for query: CompiledPane) throws(Diagnostic) -> String {
+    private func uniqueName(_ given: String?, tables: [String]) throws(Diagnostic) -> String {
         let taken = Set(panes.map { $0.name.lowercased() })
         if let given {
             if given.isEmpty || Int(given) != nil || given.lowercased() == "all" {
@@ -91,7 +126,6 @@ extension PaneBoard {
             }
             return given
         }
-        let tables = RegionMap(query.declaredRegion).areas.map(\.table)
         let base = tables.isEmpty ? "query" : tables.joined(separator: "+")
         var name = base
         var number = 2

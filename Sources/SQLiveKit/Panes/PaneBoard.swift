@@ -157,7 +157,7 @@ public final class PaneBoard {
 
     /// The user has a transaction open: panes show what is committed, and what depends on
     /// the user's schema waits for its end.
-    var userIsInTransaction: Bool {
+    public var userIsInTransaction: Bool {
         connection.queue.inDatabase { $0.isInsideTransaction }
     }
 }

@@ -34,11 +34,6 @@ final class PaneDock {
     private let write: (String) -> Void
     private var board: PaneBoard { session.paneBoard }
 
-    /// How long to wait after a statement for the refreshes it caused, so that the dock shows
-    /// a fast pane's new value before the next prompt (no flicker); a slower refresh is
-    /// painted when it arrives, and the prompt never waits longer than this for a pane.
-    static let settleTimeout = 0.03
-
     // MARK: - Mutable State
     //
     // Main thread only: it mirrors what the terminal shows.
@@ -50,6 +45,8 @@ final class PaneDock {
     private var size: ScreenSize?
     /// When the dock as painted must be painted again: a highlight fades then.
     private var paintedDeadline: Date?
+    /// Whether the dock as painted says that the user's transaction is open.
+    private var paintedInTransaction = false
 
     init(session: Session, usesColor: Bool, screenSize: @escaping () -> ScreenSize?,
          write: @escaping (String) -> Void = TerminalOutput.write) {
@@ -85,16 +82,18 @@ final class PaneDock {
     /// After a statement (no line is being edited, the cursor is after its output): shows
     /// the refreshes the statement caused and its `.trace` lines, and lays the dock out again
     /// when `.pin`, `.unpin` or `.layout` changed its height.
+    ///
+    /// The prompt never waits for a pane: the refreshes a commit caused arrive as frames a
+    /// moment later and are painted then, while the user types (``lineEditorShouldRepaint(_:)``).
     func statementDidRun() {
-        if !board.panes.isEmpty, case .dock = board.layout {
-            _ = board.waitUntilSettled(timeout: Self.settleTimeout)
-        }
         let events = board.drainEvents()
         session.printTrace(events)
         session.output.flush()
         // A pane still refreshing is painted now too, so the dock says so and is painted
-        // again while it runs (``PaneBoard/nextRepaint``).
-        update(keepingCursor: false, repaints: !events.isEmpty || board.isRefreshing)
+        // again while it runs (``PaneBoard/nextRepaint``); a transaction that began or ended
+        // changes the dock's rule.
+        let transactionChanged = board.userIsInTransaction != paintedInTransaction
+        update(keepingCursor: false, repaints: !events.isEmpty || board.isRefreshing || transactionChanged)
     }
 
     // MARK: - Layout
@@ -155,6 +154,7 @@ final class PaneDock {
         // The dock shows every pane now: `.layout inline` later prints only newer changes.
         board.markShownInDock()
         paintedDeadline = board.nextRepaint
+        paintedInTransaction = board.userIsInTransaction
         return PaneDockRenderer.repaint(lines)
     }
 

@@ -39,9 +39,10 @@ final class RefreshScheduler: Sendable {
     static let throttleThreshold = 0.01
     /// A pane's next refresh starts at least this many times its cost after the last one.
     static let throttleFactor = 4.0
-    private static let firstRetryDelay = 0.002
-    /// How long a script waits for a schema check that cannot get the lock.
-    static let lockedCheckGrace = 0.5
+    /// A frame that found the lock taken tries again after this, and again at this pace: a
+    /// fixed short tick, so that a lock released a moment later costs one tick, not a doubling
+    /// delay (the next change wakes the lane sooner anyway).
+    static let retryTick = 0.01
 
     enum LaneKind: Int, CaseIterable {
         case fast = 0
@@ -64,7 +65,6 @@ final class RefreshScheduler: Sendable {
         var sequence: UInt64 = 0
         /// The last frame could not get the lock; a retry is timed.
         var isBlocked = false
-        var retryDelay = RefreshScheduler.firstRetryDelay
         /// The frame was interrupted to let other panes go first (fast lane).
         var wasPreempted = false
     }
@@ -83,9 +83,12 @@ final class RefreshScheduler: Sendable {
         var parameters = ParameterStore()
         /// Each database's `schema_version` as the last fast frame read it.
         var schemaVersions: [String: Int]?
+        /// The file of each database of the readers, by name, for lock-free schema checks.
+        var files: [String: String] = [:]
         var schemaCheckRequested = false
-        /// Since when a schema check has been waiting for a lock.
-        var checkBlockedSince: Date?
+        /// While above zero, no frame starts: the board is restarting several panes, which
+        /// must be read together, from one snapshot (``holdingFrames(_:)``).
+        var holds = 0
         var nextSequence: UInt64 = 0
         var isClosed = false
 
@@ -106,6 +109,7 @@ final class RefreshScheduler: Sendable {
         // The schema as the panes' queries are first compiled: a change after it, however
         // soon, is a change.
         initial.schemaVersions = try? lanes[0].reader.inDatabase { db in try Self.schemaVersions(db) }
+        initial.files = (try? lanes[0].reader.inDatabase { db in try Self.files(db) }) ?? [:]
         state = Mutex(initial)
     }
 
@@ -170,13 +174,20 @@ final class RefreshScheduler: Sendable {
 
     /// Blocked refreshes try again now (the user's transaction ended).
     func retryIfBlocked() {
-        let blocked = state.withLock { state -> [LaneKind] in
-            LaneKind.allCases.filter { kind in
-                defer { state.lanes[kind.rawValue].retryDelay = Self.firstRetryDelay }
-                return state.lane(kind).isBlocked
-            }
-        }
+        let blocked = state.withLock { state in LaneKind.allCases.filter { state.lane($0).isBlocked } }
         for kind in blocked { kick(kind) }
+    }
+
+    /// Runs `body` (which starts or wakes several panes) with frames held back, then lets
+    /// them go: the panes it started are read in one frame, from one snapshot, instead of one
+    /// frame each as they are started — a schema change costs one frame, like any commit.
+    func holdingFrames<T>(_ body: () throws -> T) rethrows -> T {
+        state.withLock { $0.holds += 1 }
+        defer {
+            state.withLock { $0.holds -= 1 }
+            kickAll()
+        }
+        return try body()
     }
 
     /// Interrupts the frames being read, if any, so that the user's write gets the lock;
@@ -193,6 +204,11 @@ final class RefreshScheduler: Sendable {
     func attach(_ databases: [AttachedDatabase]) {
         for lane in lanes {
             lane.queue.async { lane.mirror(databases) }
+        }
+        let reader = lanes[0]
+        reader.queue.async { [self] in
+            let files = (try? reader.reader.inDatabase { db in try Self.files(db) }) ?? [:]
+            state.withLock { $0.files = files }
         }
         requestSchemaCheck()
     }
@@ -247,9 +263,9 @@ final class RefreshScheduler: Sendable {
             let settled = state.withLock { state -> Bool in
                 if state.isClosed { return true }
                 guard state.lanes.allSatisfy({ $0.reading.isEmpty }) else { return false }
-                // A schema check waiting for a lock is waited for half a second at most.
-                let checkGivenUp = state.checkBlockedSince.map { Date().timeIntervalSince($0) > Self.lockedCheckGrace } ?? false
-                guard !state.schemaCheckRequested || checkGivenUp || acceptingBlocked && state.lane(.fast).isBlocked else {
+                // Settled is an event, never a time: a schema check waiting for a lock is
+                // waited for like any frame, unless the user's own transaction holds it.
+                guard !state.schemaCheckRequested || acceptingBlocked && state.lane(.fast).isBlocked else {
                     return false
                 }
                 if state.dirty.isEmpty { return state.lanes.allSatisfy { !$0.isScheduled } }
@@ -286,6 +302,7 @@ final class RefreshScheduler: Sendable {
         var jobs: [(job: PaneJob, causes: [RefreshCause])]
         var parameters: ParameterStore
         var knownVersions: [String: Int]?
+        var files: [String: String]
     }
 
     private enum Outcome {
@@ -295,6 +312,9 @@ final class RefreshScheduler: Sendable {
         case interrupted
         /// The lock was not to be had.
         case blocked
+        /// The read itself failed (a corrupt database, an I/O error): every pane of the frame
+        /// shows the error; nothing is retried until the next change.
+        case failed(String)
     }
 
     /// Runs frames while panes are due on a lane. On the lane's queue.
@@ -325,7 +345,7 @@ final class RefreshScheduler: Sendable {
             due.sort { $0.job.paneID < $1.job.paneID }
             if kind == .slow { due = Array(due.prefix(1)) }
             let checksSchema = kind == .fast && state.schemaCheckRequested
-            guard !state.isClosed, !due.isEmpty || checksSchema else {
+            guard !state.isClosed, state.holds == 0, !due.isEmpty || checksSchema else {
                 state.lanes[kind.rawValue].isScheduled = false
                 return (nil, state.isClosed ? nil : later)
             }
@@ -337,7 +357,7 @@ final class RefreshScheduler: Sendable {
             state.nextSequence += 1
             state.lanes[kind.rawValue].sequence = state.nextSequence
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
-                         knownVersions: kind == .fast ? state.schemaVersions : nil), nil)
+                         knownVersions: kind == .fast ? state.schemaVersions : nil, files: state.files), nil)
         }
         if let plan, plan.lane == .fast {
             watchForPreemption(of: plan.sequence, after: Self.preemptionDelay)
@@ -378,6 +398,11 @@ final class RefreshScheduler: Sendable {
     /// Reads a frame in one read transaction. On the lane's queue.
     private func read(_ plan: Plan) -> Outcome {
         let lane = lanes[plan.lane.rawValue]
+        if plan.jobs.isEmpty, let known = plan.knownVersions, Self.headersShowSameSchema(known, files: plan.files) {
+            // A schema check alone, answered by the files' headers: no lock taken, so none
+            // waited for while another process holds the database.
+            return .delivered(PaneFrame(sequence: plan.sequence, fetches: []), versions: known)
+        }
         var fetches: [PaneFetch] = []
         var versions: [String: Int]?
         var schemaMoved = false
@@ -387,7 +412,7 @@ final class RefreshScheduler: Sendable {
                     if plan.lane == .fast {
                         let current = try Self.schemaVersions(db)
                         versions = current
-                        if let known = plan.knownVersions, known != current {
+                        if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
                             db.clearSchemaCache()
                             return .commit
@@ -402,10 +427,11 @@ final class RefreshScheduler: Sendable {
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             return .interrupted
-        } catch {
-            // SQLITE_BUSY or SQLITE_LOCKED: the lock was not to be had; anything else (the
-            // reader itself failing) is tried again the same way, never shown as a pane error.
+        } catch let error as DatabaseError where Self.isLock(error) {
             return .blocked
+        } catch {
+            // Only a lock is waited for; any other error is shown, never retried in silence.
+            return .failed(Self.message(of: error))
         }
         if schemaMoved, let versions { return .schemaChanged(versions: versions) }
         return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions)
@@ -439,11 +465,11 @@ final class RefreshScheduler: Sendable {
             state.lanes[index].readingSince = nil
             state.lanes[index].current = nil
             switch outcome {
+            case .failed:
+                state.lanes[index].isBlocked = false
             case .delivered(let frame, let versions):
                 if let versions { state.schemaVersions = versions }
-                if plan.lane == .fast { state.checkBlockedSince = nil }
                 state.lanes[index].isBlocked = false
-                state.lanes[index].retryDelay = Self.firstRetryDelay
                 for fetch in frame.fetches where state.jobs[fetch.token] != nil {
                     state.timings[fetch.token, default: PaneTiming()].record(fetch.duration)
                     state.lastStart[fetch.token] = Date().addingTimeInterval(-fetch.duration)
@@ -458,21 +484,12 @@ final class RefreshScheduler: Sendable {
                 Self.putBack(plan, &state)
             case .interrupted where state.lanes[index].wasPreempted:
                 Self.putBack(plan, &state)
-            case .blocked where plan.jobs.isEmpty:
-                // Only a schema check, and the lock is held: it is tried again, and a script
-                // waits for it a little (a lock held for a moment), not for another process's
-                // long transaction (see waitUntilSettled).
-                state.schemaCheckRequested = true
-                if state.checkBlockedSince == nil { state.checkBlockedSince = Date() }
-                state.lanes[index].isBlocked = true
-                retryAfter = state.lanes[index].retryDelay
-                state.lanes[index].retryDelay = min(state.lanes[index].retryDelay * 2, 1)
-                state.lanes[index].isScheduled = false
             case .interrupted, .blocked:
                 Self.putBack(plan, &state)
+                // A schema check that could not run is asked for again.
+                if plan.knownVersions != nil { state.schemaCheckRequested = true }
                 state.lanes[index].isBlocked = true
-                retryAfter = state.lanes[index].retryDelay
-                state.lanes[index].retryDelay = min(state.lanes[index].retryDelay * 2, 1)
+                retryAfter = Self.retryTick
                 // A retry is timed below: this run of frames ends here.
                 state.lanes[index].isScheduled = false
             }
@@ -483,6 +500,11 @@ final class RefreshScheduler: Sendable {
         case .schemaChanged:
             for lane in lanes { lane.statements.removeAllSoon(on: lane.queue) }
             inbox.post(.schemaChanged)
+        case .failed(let message):
+            let fetches = plan.jobs.map { job, causes in
+                PaneFetch(token: job.token, causes: causes, outcome: .failure(message), duration: 0)
+            }
+            if !fetches.isEmpty { inbox.post(.frame(PaneFrame(sequence: plan.sequence, fetches: fetches))) }
         case .interrupted, .blocked:
             break
         }
@@ -492,6 +514,34 @@ final class RefreshScheduler: Sendable {
         guard let retryAfter else { return true }
         lanes[index].queue.asyncAfter(deadline: .now() + retryAfter) { self.kick(plan.lane) }
         return false
+    }
+
+    /// True when every database is a rollback-journal file whose header shows the schema
+    /// version already known (the reader's own `temp` never changes). WAL files, in-memory
+    /// databases and unreadable headers cannot tell: false.
+    private static func headersShowSameSchema(_ known: [String: Int], files: [String: String]) -> Bool {
+        known.allSatisfy { name, version in
+            if name == "temp" { return true }
+            guard let path = files[name], let header = DatabaseFileHeader.read(path: path), !header.isWAL else {
+                return false
+            }
+            return Int(header.schemaCookie) == version
+        }
+    }
+
+    /// The file of each database of a reader, by name (empty for in-memory ones).
+    private static func files(_ db: Database) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT name, file FROM pragma_database_list") {
+            files[row["name"]] = row["file"] ?? ""
+        }
+        return files
+    }
+
+    /// True when a database both readings know changed its schema. A database attached or
+    /// detached since is no schema change here: the board restarts the panes for it.
+    private static func schemaMoved(from known: [String: Int], to current: [String: Int]) -> Bool {
+        current.contains { name, version in known[name].map { $0 != version } ?? false }
     }
 
     private static func putBack(_ plan: Plan, _ state: inout State) {
@@ -507,7 +557,13 @@ final class RefreshScheduler: Sendable {
     }
 
     private static func endsFrame(_ error: DatabaseError) -> Bool {
-        [.SQLITE_INTERRUPT, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode)
+        error.resultCode == .SQLITE_INTERRUPT || isLock(error)
+    }
+
+    /// A lock not to be had now, which a retry gets: SQLITE_BUSY, SQLITE_LOCKED, and the WAL
+    /// index race SQLite reports as SQLITE_PROTOCOL.
+    private static func isLock(_ error: DatabaseError) -> Bool {
+        [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_PROTOCOL].contains(error.resultCode)
     }
 
     /// `schema_version` of every database of a reader, by name.

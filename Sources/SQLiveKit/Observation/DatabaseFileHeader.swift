@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The first 100 bytes of an SQLite database file, read without taking any lock: what another
+/// process's commit changes in a rollback-journal file, looked at before paying for a read
+/// transaction (which takes a SHARED lock and can make that process's next commit fail with
+/// "database is locked" when it has no busy timeout).
+///
+/// Only a hint: a header read while a writer rewrites it may be torn, and a WAL file's header
+/// does not move at each commit (commits go to the `-wal` file). Callers read it only for
+/// rollback-journal files (``isWAL`` false), and take "the header moved" as "look with a lock".
+///
+///     let header = DatabaseFileHeader.read(path: "app.db")
+///     header?.changeCounter   // bumped by every commit in rollback-journal mode
+///     header?.schemaCookie    // what PRAGMA schema_version reads
+struct DatabaseFileHeader: Equatable, Sendable {
+    /// The file change counter (offset 24).
+    var changeCounter: UInt32
+    /// The schema cookie (offset 40).
+    var schemaCookie: UInt32
+    /// The file is in WAL mode (read and write versions 2, offsets 18 and 19).
+    var isWAL: Bool
+
+    /// Reads the header of the file at `path`; nil when it cannot be read or is no SQLite
+    /// database (an in-memory database's name, a file not created yet, an empty file).
+    static func read(path: String) -> DatabaseFileHeader? {
+        guard !path.isEmpty else { return nil }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 100)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+        guard count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return nil }
+        func word(at offset: Int) -> UInt32 {
+            bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        return DatabaseFileHeader(changeCounter: word(at: 24), schemaCookie: word(at: 40),
+                                  isWAL: bytes[18] == 2 || bytes[19] == 2)
+    }
+}
