@@ -15,10 +15,21 @@ import Synchronization
 ///
 /// A check runs on the user's connection's queue, behind the user's statements, and never
 /// waits for a lock: when another process holds the database, it fails at once and the next
-/// tick tries again (``BusyPolicy/failingAtOnce(_:)``). Inside the user's transaction it reads
-/// nothing (that would start a read transaction the user did not ask for).
+/// tick tries again (``BusyPolicy/failingAtOnce(_:)``).
 ///
-///     let watcher = ExternalChangeWatcher(connection: connection, inbox: inbox)
+/// It takes a lock only when something may have changed: where every database is a
+/// rollback-journal file, the files' headers (change counter), sizes and modification times
+/// are compared first, without a lock (``DatabaseFileHeader``), so an idle watcher never
+/// holds a lock a watched app's commit could meet. WAL files are always read (a WAL reader
+/// never blocks a writer).
+///
+/// Inside the user's transaction the user's connection must not read (that would start a
+/// read transaction the user did not ask for, and it sees its own snapshot); another
+/// process's commits then are noticed on a connection of the watcher's own (``SideReader``):
+/// no commit of the user's can happen while the transaction is open, so a change it sees is
+/// another process's.
+///
+///     let watcher = ExternalChangeWatcher(connection: connection, inbox: inbox) { recorder.commitCount }
 ///     watcher.interval = 0.025
 ///     // sqlite3 file.db "INSERT …"  →  within 25 ms: .externalChange in the inbox
 final class ExternalChangeWatcher: Sendable {
@@ -26,20 +37,37 @@ final class ExternalChangeWatcher: Sendable {
     private let inbox: PaneInbox
 
     // Guarded by `state`: the versions seen last, whether a check is queued (a slow statement
-    // must not pile checks up behind it), and the timer.
+    // must not pile checks up behind it), the timer, the files' lock-free fingerprints as of
+    // the last locked read, and the side reader's baseline inside the user's transaction.
     private struct State {
         var versions: [String: Int]?
         var isChecking = false
         var interval: Double?
         var timer: (any DispatchSourceTimer)?
+        var files: [String] = []
+        var fingerprints: [FileFingerprint]?
+        /// The side reader's `data_version`, and the user's commit count when it was read: a
+        /// commit of the user's since moves it too, so the baseline is then taken again.
+        var sideVersion: (version: Int, userCommits: Int)?
     }
+    private let side: SideReader
+    /// How many transactions the user's connection committed (``ChangeRecorder/commitCount``).
+    private let userCommits: @Sendable () -> Int
     private let state = Mutex(State())
 
-    init(connection: DatabaseConnection, inbox: PaneInbox) {
+    init(connection: DatabaseConnection, inbox: PaneInbox, userCommits: @escaping @Sendable () -> Int) {
         self.connection = connection
         self.inbox = inbox
+        self.userCommits = userCommits
+        side = SideReader(path: connection.sqlitePath)
         let baseline = Self.read(connection)
-        state.withLock { $0.versions = baseline }
+        let sideBaseline = side.dataVersion().map { ($0, userCommits()) }
+        state.withLock { state in
+            state.sideVersion = sideBaseline
+            state.versions = baseline?.versions
+            state.files = baseline?.files ?? []
+            state.fingerprints = baseline.map { FileFingerprint.take($0.files) } ?? nil
+        }
     }
 
     deinit {
@@ -69,44 +97,78 @@ final class ExternalChangeWatcher: Sendable {
     func check() {
         let starts = state.withLock { state -> Bool in
             guard !state.isChecking else { return false }
+            // Nothing moved in any file since the last locked read: no lock is taken.
+            if let fingerprints = state.fingerprints, fingerprints == FileFingerprint.take(state.files) {
+                return false
+            }
             state.isChecking = true
             return true
         }
         guard starts else { return }
         let policy = connection.busyPolicy
         connection.queue.asyncUnsafeRead { [self] result in
-            let versions = (try? result.get()).flatMap { db in
-                policy.failingAtOnce { Self.dataVersions(db) }
+            guard let db = try? result.get() else {
+                state.withLock { $0.isChecking = false }
+                return
             }
-            let changed = state.withLock { state -> Bool in
-                defer { state.isChecking = false }
-                guard let versions else { return false }
-                defer { state.versions = versions }
-                // A database attached or detached since is no commit of another process.
-                guard let seen = state.versions else { return false }
-                return versions.contains { name, version in seen[name].map { $0 != version } ?? false }
-            }
+            let changed = db.isInsideTransaction ? sideReaderSawCommit() : userConnectionSawCommit(db, policy: policy)
             if changed {
                 // GRDB's cached view of the schema may be another process's past.
-                (try? result.get())?.clearSchemaCache()
+                db.clearSchemaCache()
                 inbox.post(.externalChange)
             }
         }
     }
 
-    /// The versions now, read synchronously (the baseline).
-    private static func read(_ connection: DatabaseConnection) -> [String: Int]? {
+    /// Outside the user's transaction: the user's connection's `data_version`s.
+    private func userConnectionSawCommit(_ db: Database, policy: BusyPolicy) -> Bool {
+        let read = policy.failingAtOnce { Self.dataVersions(db) }
+        let commits = userCommits()
+        let sideVersion = read == nil ? nil : side.dataVersion().map { ($0, commits) }
+        return state.withLock { state -> Bool in
+            defer { state.isChecking = false }
+            guard let read else { return false }
+            defer {
+                state.versions = read.versions
+                state.files = read.files
+                state.fingerprints = FileFingerprint.take(read.files)
+                state.sideVersion = sideVersion
+            }
+            // A database attached or detached since is no commit of another process.
+            guard let seen = state.versions else { return false }
+            return read.versions.contains { name, version in seen[name].map { $0 != version } ?? false }
+        }
+    }
+
+    /// Inside the user's transaction: the side reader's `data_version` of the main database,
+    /// against what it read last (the user cannot commit while the transaction is open, and a
+    /// baseline read before one of the user's commits is not compared).
+    private func sideReaderSawCommit() -> Bool {
+        let commits = userCommits()
+        let version = side.dataVersion()
+        return state.withLock { state -> Bool in
+            defer { state.isChecking = false }
+            guard let version else { return false }
+            defer { state.sideVersion = (version, commits) }
+            guard let seen = state.sideVersion, seen.userCommits == commits else { return false }
+            return seen.version != version
+        }
+    }
+
+    /// The versions now and the files they belong to, read synchronously (the baseline).
+    private static func read(_ connection: DatabaseConnection) -> (versions: [String: Int], files: [String])? {
         connection.queue.inDatabase { db in
             connection.busyPolicy.failingAtOnce { dataVersions(db) }
         }
     }
 
-    /// `data_version` of every database with a file, by name; nil inside the user's
-    /// transaction or when a lock kept it from being read.
-    private static func dataVersions(_ db: Database) -> [String: Int]? {
+    /// `data_version` of every database with a file, by name, and the files; nil inside the
+    /// user's transaction or when a lock kept it from being read.
+    private static func dataVersions(_ db: Database) -> (versions: [String: Int], files: [String])? {
         guard !db.isInsideTransaction else { return nil }
         do {
             var versions: [String: Int] = [:]
+            var files: [String] = []
             for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, file FROM pragma_database_list")) {
                 let name: String = row["name"]
                 let file: String = row["file"] ?? ""
@@ -114,8 +176,9 @@ final class ExternalChangeWatcher: Sendable {
                 // Cached: this runs 40 times a second while panes are pinned.
                 let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).data_version")
                 versions[name] = try Int.fetchOne(statement) ?? 0
+                files.append(file)
             }
-            return versions
+            return (versions, files)
         } catch {
             return nil
         }

@@ -41,7 +41,8 @@ extension PaneBoard {
             db.add(transactionObserver: recorder, extent: .observerLifetime)
         }
         connection.busyPolicy.yieldToWriter = { scheduler.interruptReads() }
-        let watcher = connection.options.isInMemory ? nil : ExternalChangeWatcher(connection: connection, inbox: inbox)
+        let watcher = connection.options.isInMemory
+            ? nil : ExternalChangeWatcher(connection: connection, inbox: inbox) { recorder.commitCount }
         let engine = PaneEngine(recorder: recorder, scheduler: scheduler, watcher: watcher)
         self.engine = engine
         commitsAtSchemaCheck = recorder.commitCount
