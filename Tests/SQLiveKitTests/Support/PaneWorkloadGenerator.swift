@@ -9,6 +9,9 @@ struct PaneWorkloadGenerator {
     let storage: PaneWorkload.Storage
     private var inTransaction = false
     private var savepoints = 0
+    /// The transaction began with SAVEPOINT, not BEGIN: releasing its outermost savepoint
+    /// commits it.
+    private var beganWithSavepoint = false
     private var stepsInTransaction = 0
     private var t3Exists = true
     private var columnNumber = 0
@@ -34,6 +37,11 @@ struct PaneWorkloadGenerator {
             if stepsInTransaction > 6 || random.chance(0.15) { return end() }
             // Refreshing inside a transaction must not show what is not committed.
             if random.chance(0.04) { return .session(".refresh") }
+            // Savepoints nest: changes inside them reach the panes only at the commit.
+            if savepoints < 3, random.chance(0.1) {
+                savepoints += 1
+                return .session("SAVEPOINT s\(savepoints);")
+            }
         } else if random.chance(0.08) {
             return begin()
         }
@@ -176,6 +184,9 @@ struct PaneWorkloadGenerator {
         if storage.isFile, random.chance(0.6) {
             return .external(.main, random.pick([
                 "INSERT INTO t1(a, b) VALUES (\(v), 'k\(k)')",
+                // Another process's schema change: the panes compile again, in one frame.
+                "CREATE INDEX IF NOT EXISTS t1_ab ON t1(a, b)",
+                "DROP INDEX IF EXISTS t1_ab",
                 "UPDATE t1 SET a = \(v) WHERE id = \(k)",
                 "DELETE FROM t2 WHERE id = \(k)",
                 "INSERT INTO child(parent_id, v) SELECT id, \(v) FROM parent LIMIT 1",
@@ -183,6 +194,7 @@ struct PaneWorkloadGenerator {
         }
         return .external(.aux, random.pick([
             "INSERT INTO x(v) VALUES (\(v))",
+            "CREATE INDEX IF NOT EXISTS x_v ON x(v)",
             "UPDATE x SET v = \(v) WHERE id = \(k)",
             "DELETE FROM x WHERE id = \(k)",
         ]))
@@ -195,22 +207,30 @@ struct PaneWorkloadGenerator {
         stepsInTransaction = 0
         if random.chance(0.3) {
             savepoints = 1
+            beganWithSavepoint = true
             return .session("SAVEPOINT s1;")
         }
         return .session(random.pick(["BEGIN;", "BEGIN IMMEDIATE;"]))
     }
 
+    /// Ends a transaction or one of its savepoints: `ROLLBACK TO` one of them (it stays open),
+    /// `RELEASE` one (and those inside it; the outermost of a transaction begun by SAVEPOINT
+    /// commits it), COMMIT or ROLLBACK with any number still open.
     private mutating func end() -> PaneWorkload.Step {
         if savepoints == 0, random.chance(0.2) {
             savepoints = 1
             return .session("SAVEPOINT s1;")
         }
         if savepoints > 0, random.chance(0.4) {
-            return .session("ROLLBACK TO s1;")
+            let level = random.int(in: 1...savepoints)
+            savepoints = level
+            return .session("ROLLBACK TO s\(level);")
         }
         if savepoints > 0, random.chance(0.3) {
-            savepoints = 0
-            return .session("RELEASE s1;")
+            let level = random.int(in: 1...savepoints)
+            savepoints = level - 1
+            if savepoints == 0, beganWithSavepoint { endTransaction() }
+            return .session("RELEASE s\(level);")
         }
         let last = random.pick(["COMMIT;", "COMMIT;", "ROLLBACK;"])
         endTransaction()
@@ -220,5 +240,6 @@ struct PaneWorkloadGenerator {
     private mutating func endTransaction() {
         inTransaction = false
         savepoints = 0
+        beganWithSavepoint = false
     }
 }

@@ -56,6 +56,7 @@ enum PaneWorkloadSchema {
             "SELECT id, a, b, c FROM t1 ORDER BY id",
             "SELECT count(*), total(a), max(c) FROM t1",
             "SELECT * FROM t1 WHERE id = \(key)",
+            "SELECT a, b FROM t1 WHERE id = '\(key)'",
             "SELECT id, a FROM t1 WHERE id <= :lim ORDER BY id",
             "SELECT id, c FROM t1 WHERE c > \(bound) ORDER BY id",
             "SELECT c, id FROM t2 WHERE c >= \(bound) ORDER BY c, id",
