@@ -17,11 +17,10 @@ import Synchronization
 /// waits for a lock: when another process holds the database, it fails at once and the next
 /// tick tries again (``BusyPolicy/failingAtOnce(_:)``).
 ///
-/// It takes a lock only when something may have changed: where every database is a
-/// rollback-journal file, the files' headers (change counter), sizes and modification times
-/// are compared first, without a lock (``DatabaseFileHeader``), so an idle watcher never
-/// holds a lock a watched app's commit could meet. WAL files are always read (a WAL reader
-/// never blocks a writer).
+/// It takes a lock only when something may have changed: the files' headers, sizes and
+/// modification times (and a WAL file's WAL-index header) are compared first, without a lock
+/// (``FileFingerprint``), so an idle watcher never holds a lock a watched app's commit could
+/// meet, and costs a few system calls a tick.
 ///
 /// Inside the user's transaction the user's connection must not read (that would start a
 /// read transaction the user did not ask for, and it sees its own snapshot); another

@@ -2,31 +2,50 @@
 import Glibc
 #endif
 
-/// What a rollback-journal database file shows of its last commit without any lock: its
-/// header's change counter, its size and its modification time. Two equal fingerprints mean
-/// no commit happened in between, as far as a look without a lock can tell; the watcher then
-/// takes no lock at all (``ExternalChangeWatcher``).
+/// What a database file shows of its last commit without any lock. Two equal fingerprints
+/// mean no commit happened in between, as far as a look without a lock can tell; the watcher
+/// then takes no lock at all (``ExternalChangeWatcher``).
+///
+/// - A rollback-journal file: its header's change counter, its size and modification time.
+/// - A WAL file: the same, and the WAL-index header at the start of its `-shm` file, whose
+///   change counter and last frame move with every commit (commits go to the `-wal` file,
+///   not to the database file).
 struct FileFingerprint: Equatable, Sendable {
     var changeCounter: UInt32
     var size: Int
-    var modified: timespec
-
-    static func == (left: FileFingerprint, right: FileFingerprint) -> Bool {
-        left.changeCounter == right.changeCounter && left.size == right.size
-            && left.modified.tv_sec == right.modified.tv_sec && left.modified.tv_nsec == right.modified.tv_nsec
-    }
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+    /// The first 48 bytes of the `-shm` file (WAL files only).
+    var walIndexHeader: [UInt8]?
 
     /// The fingerprints of files, or nil when any of them cannot be trusted without a lock: a
-    /// WAL file (its commits go to the `-wal` file), a file that cannot be read, an empty name.
+    /// file that cannot be read, a WAL file without its `-shm` file, an empty name.
     static func take(_ files: [String]) -> [FileFingerprint]? {
         var fingerprints: [FileFingerprint] = []
         for file in files {
-            guard let header = DatabaseFileHeader.read(path: file), !header.isWAL else { return nil }
+            guard let header = DatabaseFileHeader.read(path: file) else { return nil }
             var status = stat()
             guard stat(file, &status) == 0 else { return nil }
+            var walIndexHeader: [UInt8]?
+            if header.isWAL {
+                guard let bytes = Self.prefix(of: file + "-shm", count: 48) else { return nil }
+                walIndexHeader = bytes
+            }
             fingerprints.append(FileFingerprint(changeCounter: header.changeCounter, size: Int(status.st_size),
-                                                modified: status.st_mtim))
+                                                modifiedSeconds: status.st_mtim.tv_sec,
+                                                modifiedNanoseconds: status.st_mtim.tv_nsec,
+                                                walIndexHeader: walIndexHeader))
         }
         return fingerprints.isEmpty ? nil : fingerprints
+    }
+
+    /// The first `count` bytes of a file; nil when it is shorter or cannot be read.
+    private static func prefix(of path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+        return read == count ? bytes : nil
     }
 }
