@@ -37,7 +37,11 @@ import SQLiveTestSupport
         }
         #expect(test.errorText == "")
         #expect(try file.quantities() == [11, 2, 5])
-        Thread.sleep(forTimeInterval: 0.1)
+        // The pane shows the committed state once the refresh the commits caused arrived.
+        let deadline = Date().addingTimeInterval(10)
+        while !test.run(".pane 1").hasSuffix("\n3|18\n"), Date() < deadline {
+            _ = test.board.drainEvents()
+        }
         // The cause is this session's update or the other's insert, whichever it saw last.
         let pane = test.run(".pane 1")
         #expect(pane.hasPrefix("-- pane 1 (item): ") && pane.hasSuffix("\n3|18\n"), "\(pane)")

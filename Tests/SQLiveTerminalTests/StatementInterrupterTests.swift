@@ -20,20 +20,26 @@ import Testing
         let interrupter = StatementInterrupter(stopRequest: stopRequest)
         let connection = try DatabaseConnection(OpenOptions(path: ":memory:"))
         interrupter.arm(connection)
-        // A statement that never ends unless interrupted, on another thread.
-        let finished = DispatchSemaphore(value: 0)
+        // A statement that never ends unless interrupted, on another thread; it says when it
+        // runs (its first row calls `started()`), so the interruption is sent while it runs.
+        let finished = DispatchSemaphore(value: 0), running = DispatchSemaphore(value: 0)
         let failure = Mutex<String?>(nil)
+        let started = DatabaseFunction("started", argumentCount: 0, pure: false) { _ in
+            running.signal()
+            return 1
+        }
         Thread.detachNewThread {
             do {
                 _ = try connection.access { db in
-                    try Int.fetchOne(db, sql: "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT max(n) FROM c")
+                    db.add(function: started)
+                    return try Int.fetchOne(db, sql: "WITH RECURSIVE c(n) AS (SELECT started() UNION ALL SELECT n + 1 FROM c) SELECT max(n) FROM c")
                 }
             } catch {
                 failure.withLock { $0 = "\(error)" }
             }
             finished.signal()
         }
-        Thread.sleep(forTimeInterval: 0.1)
+        #expect(running.wait(timeout: .now() + 10) == .success)
         #expect(interrupter.interrupt(for: .terminate(signal: 15)))
         #expect(finished.wait(timeout: .now() + 10) == .success)
         #expect(failure.withLock { $0 }?.contains("interrupted") == true)

@@ -41,10 +41,12 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
         /// Adds what an earlier statement of the transaction announced for the same table and
         /// kind: its panes, their columns; rowids narrow only where they narrowed for both.
-        mutating func merge(_ earlier: Interest) {
-            tokens = Array(Set(tokens).union(earlier.tokens)).sorted()
-            columns.merge(earlier.columns) { $0.union($1) }
-            rowIDsNarrow = rowIDsNarrow && earlier.rowIDsNarrow
+        func merged(_ earlier: Interest) -> Interest {
+            var merged = self
+            merged.tokens = Array(Set(tokens).union(earlier.tokens)).sorted()
+            merged.columns.merge(earlier.columns) { $0.union($1) }
+            merged.rowIDsNarrow = rowIDsNarrow && earlier.rowIDsNarrow
+            return merged
         }
     }
 
@@ -60,8 +62,13 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var byTable: [String: Set<ObservationToken>] = [:]
         var everywhere: Set<ObservationToken> = []
         var facts: [String: TableFacts] = [:]
-        /// For the statement running now: which panes care about each (table, kind).
+        /// Which panes care about each (table, kind), for what every statement of the
+        /// transaction announced: changes GRDB held back inside a savepoint arrive after later
+        /// statements announced other columns, and are matched with all of them.
         var interest: [KindKey: Interest] = [:]
+        /// The same for the statement running now only: its own changes are matched with what
+        /// it announced, so a cause names only the columns that statement updated.
+        var statementInterest: [KindKey: Interest] = [:]
         /// The last kind asked about: its panes receive the changes a statement makes without
         /// announcing them (a virtual table's shadow tables), as GRDB does.
         var lastInterest: Interest?
@@ -159,7 +166,10 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     /// The session is about to run a statement: remember what was recorded before it.
     func statementWillRun() {
-        state.withLock { $0.checkpoint = ($0.pending, $0.notified) }
+        state.withLock { state in
+            state.checkpoint = (state.pending, state.notified)
+            state.statementInterest.removeAll()
+        }
     }
 
     /// The statement failed: SQLite undid its changes — and all the transaction's, when no
@@ -212,16 +222,14 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                 }
             }
             let key = KindKey(table: table, kind: eventKind.eventKind)
-            var interest = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
+            let announced = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
             // GRDB holds back the changes made inside a savepoint until it is released or the
             // transaction commits, and hands them over after later statements were announced:
-            // a change is matched with what every statement of the transaction announced for
-            // its table and kind, never only the last one.
-            if let earlier = state.interest[key] {
-                interest.merge(earlier)
-            }
-            state.interest[key] = interest
-            state.lastInterest = interest
+            // such a change is matched with what every statement of the transaction announced
+            // for its table and kind, never only the last one.
+            state.interest[key] = state.interest[key].map { announced.merged($0) } ?? announced
+            state.statementInterest[key] = state.statementInterest[key].map { announced.merged($0) } ?? announced
+            state.lastInterest = announced
             return state.traceEnabled || !tokens.isEmpty
         }
     }
@@ -230,7 +238,10 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         let line = state.withLock { state -> String? in
             let key = event.tableName.lowercased()
             let updated = event.kind == .update ? state.updatedColumns[key] ?? [] : []
-            if let interest = state.interest[KindKey(table: key, kind: event.kind)] {
+            // The running statement's own change, or one GRDB held back in a savepoint (the
+            // statement delivering it, RELEASE or COMMIT, announced nothing for its table).
+            let kindKey = KindKey(table: key, kind: event.kind)
+            if let interest = state.statementInterest[kindKey] ?? state.interest[kindKey] {
                 for token in interest.tokens {
                     guard let watched = state.watched[token] else { continue }
                     guard !interest.rowIDsNarrow || watched.region.isModified(by: event) else { continue }
@@ -297,6 +308,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         state.checkpoint = nil
         state.tracedEvents = 0
         state.interest.removeAll()
+        state.statementInterest.removeAll()
         state.updatedColumns.removeAll()
         state.lastInterest = nil
     }

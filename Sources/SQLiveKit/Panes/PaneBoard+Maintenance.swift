@@ -22,14 +22,20 @@ extension PaneBoard {
     func maintain() {
         guard !panes.isEmpty, engine != nil || !pendingRestarts.isEmpty else { return }
         let inTransaction = userIsInTransaction
-        syncAttachments()
+        if attachmentsMayHaveChanged { syncAttachments() }
         // Inside a transaction the reader sees nothing new (it reads what is committed), and
         // on a shared in-memory database it cannot even read: wait for the transaction's end.
         guard !inTransaction else { return }
-        // A schema check needs no lock where the file's header tells (a rollback-journal
-        // file another process holds): settling never waits for another process's lock
-        // unless the schema did move (``RefreshScheduler``).
-        engine?.scheduler.requestSchemaCheck()
+        // A schema check runs only when the files moved since the last frame read the schema
+        // (looked at without a lock), so settling a statement never waits for another
+        // process's lock unless something changed, and a commit costs one frame, not two.
+        if let engine {
+            if connection.options.isInMemory {
+                requestSchemaCheckIfMemoryMoved(engine)
+            } else {
+                engine.scheduler.requestSchemaCheckIfFilesMoved()
+            }
+        }
         engine?.scheduler.retryIfBlocked()
         let waiting = pendingRestarts.sorted(by: { $0.key < $1.key })
         pendingRestarts.removeAll()
@@ -43,10 +49,22 @@ extension PaneBoard {
         updateWatcher()
     }
 
+    /// An in-memory database has no file to look at: its `schema_version`, read on the user's
+    /// connection (no other process shares it), says whether a check is needed.
+    private func requestSchemaCheckIfMemoryMoved(_ engine: PaneEngine) {
+        let version = try? connection.access { db in
+            try connection.busyPolicy.failingAtOnce { try Int.fetchOne(db, sql: "PRAGMA main.schema_version") }
+        }
+        if let version, version == memorySchemaVersion, !localSchemaStatementSinceCheck { return }
+        memorySchemaVersion = version
+        engine.scheduler.requestSchemaCheck()
+    }
+
     /// Mirrors the user's attached databases on the panes' reader when they changed.
     /// `restartingPanes` false when the engine starts (no pane runs yet).
     func syncAttachments(restartingPanes: Bool = true) {
         guard let engine else { return }
+        attachmentsMayHaveChanged = false
         let attached = (try? connection.access(AttachedDatabase.list)) ?? []
         guard attached != mirroredAttachments else { return }
         mirroredAttachments = attached
@@ -70,6 +88,13 @@ extension PaneBoard {
         if ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb) {
             localSchemaStatementSinceCheck = true
         }
+        if ["ATTACH", "DETACH"].contains(verb) { attachmentsMayHaveChanged = true }
+    }
+
+    /// The session ran a meta-command: it may have attached or detached a database (a
+    /// restore, an import into another file), which the next ``maintain()`` looks for.
+    func commandDidRun() {
+        attachmentsMayHaveChanged = true
     }
 
     /// A command of the session changed the schema: the next check finds it, as the user's.

@@ -81,6 +81,10 @@ public final class PaneBoard {
     /// The recorder's commit count at the last schema check: a schema change with no commit
     /// of the user's since was another process's.
     var commitsAtSchemaCheck = 0
+    /// A statement or command may have attached or detached a database since the last look.
+    var attachmentsMayHaveChanged = true
+    /// The in-memory main database's `schema_version` when a schema check was last asked for.
+    var memorySchemaVersion: Int?
     /// The user ran CREATE, ALTER, VACUUM… since the last schema check.
     var localSchemaStatementSinceCheck = false
     /// What each pane last showed, and what it must print next.

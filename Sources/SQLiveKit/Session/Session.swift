@@ -123,6 +123,7 @@ public final class Session {
             report(error, at: unit.location)
             succeeded = false
         }
+        if unit.kind == .command { paneBoard.commandDidRun() }
         if unit.kind == .sql {
             paneBoard.statementDidRun(unit.text)
             // GRDB clears its cached schema when a statement changes it, but not when a

@@ -85,6 +85,9 @@ final class RefreshScheduler: Sendable {
         var schemaVersions: [String: Int]?
         /// The file of each database of the readers, by name, for lock-free schema checks.
         var files: [String: String] = [:]
+        /// The files' fingerprints as they were just before the last fast frame read the
+        /// schema versions: while they have not moved, the schema has not either.
+        var checkedFingerprints: [FileFingerprint]?
         var schemaCheckRequested = false
         /// While above zero, no frame starts: the board is restarting several panes, which
         /// must be read together, from one snapshot (``holdingFrames(_:)``).
@@ -165,6 +168,15 @@ final class RefreshScheduler: Sendable {
     func requestSchemaCheck() {
         state.withLock { $0.schemaCheckRequested = true }
         kick(.fast)
+    }
+
+    /// Asks for a schema check only when a file moved since the last fast frame read the
+    /// schema (looked at without a lock): after a statement whose commit already woke a frame,
+    /// that frame's reading answers, and no second frame runs. In-memory databases always ask.
+    func requestSchemaCheckIfFilesMoved() {
+        let (files, checked) = state.withLock { ($0.files, $0.checkedFingerprints) }
+        if let checked, checked == FileFingerprint.take(Self.fileList(files)) { return }
+        requestSchemaCheck()
     }
 
     /// The `.parameter` values SQL panes bind.
@@ -306,7 +318,7 @@ final class RefreshScheduler: Sendable {
     }
 
     private enum Outcome {
-        case delivered(PaneFrame, versions: [String: Int]?)
+        case delivered(PaneFrame, versions: [String: Int]?, fingerprints: [FileFingerprint]? = nil)
         case schemaChanged(versions: [String: Int])
         /// Interrupted: for the user's write, or to let other panes go first.
         case interrupted
@@ -406,11 +418,13 @@ final class RefreshScheduler: Sendable {
         var fetches: [PaneFetch] = []
         var versions: [String: Int]?
         var schemaMoved = false
+        // Taken before the read transaction: a commit after it moves them.
+        let fingerprints = plan.lane == .fast ? FileFingerprint.take(Self.fileList(plan.files)) : nil
         do {
             try lane.reader.inDatabase { db in
                 try db.inTransaction(.deferred) {
                     if plan.lane == .fast {
-                        let current = try Self.schemaVersions(db)
+                        let current = try Self.schemaVersions(db, names: plan.files.isEmpty ? nil : plan.files.keys)
                         versions = current
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
@@ -434,7 +448,8 @@ final class RefreshScheduler: Sendable {
             return .failed(Self.message(of: error))
         }
         if schemaMoved, let versions { return .schemaChanged(versions: versions) }
-        return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions)
+        return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions,
+                          fingerprints: fingerprints)
     }
 
     /// One pane's fetch. Interruptions and lock errors end the whole frame; any other error
@@ -467,8 +482,11 @@ final class RefreshScheduler: Sendable {
             switch outcome {
             case .failed:
                 state.lanes[index].isBlocked = false
-            case .delivered(let frame, let versions):
-                if let versions { state.schemaVersions = versions }
+            case .delivered(let frame, let versions, let fingerprints):
+                if let versions {
+                    state.schemaVersions = versions
+                    state.checkedFingerprints = fingerprints
+                }
                 state.lanes[index].isBlocked = false
                 for fetch in frame.fetches where state.jobs[fetch.token] != nil {
                     state.timings[fetch.token, default: PaneTiming()].record(fetch.duration)
@@ -481,6 +499,7 @@ final class RefreshScheduler: Sendable {
                 }
             case .schemaChanged(let versions):
                 state.schemaVersions = versions
+                state.checkedFingerprints = nil
                 Self.putBack(plan, &state)
             case .interrupted where state.lanes[index].wasPreempted:
                 Self.putBack(plan, &state)
@@ -495,7 +514,7 @@ final class RefreshScheduler: Sendable {
             }
         }
         switch outcome {
-        case .delivered(let frame, _):
+        case .delivered(let frame, _, _):
             if !frame.fetches.isEmpty { inbox.post(.frame(frame)) }
         case .schemaChanged:
             for lane in lanes { lane.statements.removeAllSoon(on: lane.queue) }
@@ -566,11 +585,18 @@ final class RefreshScheduler: Sendable {
         [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_PROTOCOL].contains(error.resultCode)
     }
 
-    /// `schema_version` of every database of a reader, by name.
-    private static func schemaVersions(_ db: Database) throws -> [String: Int] {
+    /// The files of the databases that other processes can change (not the reader's `temp`).
+    private static func fileList(_ files: [String: String]) -> [String] {
+        files.filter { $0.key != "temp" }.values.sorted()
+    }
+
+    /// `schema_version` of every database of a reader, by name: the databases named (known
+    /// since the reader opened or last mirrored attachments), or all it has.
+    private static func schemaVersions(_ db: Database, names: Dictionary<String, String>.Keys? = nil) throws -> [String: Int] {
         var versions: [String: Int] = [:]
+        let all = try names.map(Array.init) ?? String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list"))
         // Cached: every fast frame runs them.
-        for name in try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")) {
+        for name in all {
             let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")
             versions[name] = try Int.fetchOne(statement) ?? 0
         }
