@@ -38,13 +38,11 @@ extension PaneBoard {
         return events
     }
 
-    /// Another process committed: every pane runs again (the reader also compares the schema
-    /// versions), and a pane whose query did not compile tries again.
+    /// Another process committed: the watcher already woke every pane (the reader also
+    /// compares the schema versions); a pane whose query did not compile tries again.
     private func externalChangeDidHappen() -> [PaneEvent] {
-        guard let engine else { return [] }
+        guard engine != nil else { return [] }
         let live = panes.filter { $0.status != .paused && $0.token != nil }
-        engine.scheduler.wakeAll(.externalChange)
-        engine.scheduler.requestSchemaCheck()
         for index in panes.indices where panes[index].status != .paused && panes[index].token == nil {
             restartWhenOutsideTransaction(index, cause: .externalChange)
         }

@@ -186,6 +186,6 @@ extension PaneBoard {
             }
             if !changed.isEmpty { woken[token] = .parametersChanged(changed) }
         }
-        engine.scheduler.wake(woken)
+        engine.scheduler.receive(.panes(woken))
     }
 }

@@ -35,14 +35,14 @@ extension PaneBoard {
             throw Diagnostic(converting: error).prefixed("cannot open a connection for the panes: ")
         }
         scheduler.setParameters(parameters)
-        let recorder = ChangeRecorder(inbox: inbox) { woken in scheduler.wake(woken) }
+        let recorder = ChangeRecorder(inbox: inbox, sink: scheduler)
         recorder.traceEnabled = traceRequested
         connection.queue.inDatabase { db in
             db.add(transactionObserver: recorder, extent: .observerLifetime)
         }
         connection.busyPolicy.yieldToWriter = { scheduler.interruptReads() }
         let watcher = connection.options.isInMemory
-            ? nil : ExternalChangeWatcher(connection: connection, inbox: inbox) { recorder.commitCount }
+            ? nil : ExternalChangeWatcher(connection: connection, inbox: inbox, sink: scheduler) { recorder.commitCount }
         let engine = PaneEngine(recorder: recorder, scheduler: scheduler, watcher: watcher)
         self.engine = engine
         commitsAtSchemaCheck = recorder.commitCount

@@ -30,7 +30,7 @@ extension PaneBoard {
         if inTransaction {
             engine.recorder.noteNotified(tokens)
         } else {
-            engine.scheduler.wake(Dictionary(uniqueKeysWithValues: tokens.map { ($0, RefreshCause.notifiedByHand) }))
+            engine.scheduler.receive(.panes(Dictionary(uniqueKeysWithValues: tokens.map { ($0, RefreshCause.notifiedByHand) })))
         }
         var reached = tokens.count
         if target == .all {

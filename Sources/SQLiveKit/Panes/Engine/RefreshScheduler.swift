@@ -28,7 +28,7 @@ import Synchronization
 ///
 ///     let scheduler = try RefreshScheduler(openReader: connection.openPaneReader, inbox: inbox, throttles: true)
 ///     scheduler.start(job, cause: .pinned)        // fetched soon, delivered as a frame
-///     scheduler.wake([job.token: .changes(…)])    // after a commit
+///     scheduler.receive(.panes([job.token: .changes(…)]))   // after a commit (a PaneChangeSink)
 ///     scheduler.waitUntilSettled(timeout: 30, acceptingBlocked: false)   // scripts
 final class RefreshScheduler: Sendable {
     /// A refresh longer than this moves its pane to the slow lane.
@@ -153,12 +153,14 @@ final class RefreshScheduler: Sendable {
         kickAll()
     }
 
-    /// Marks every pane dirty.
-    func wakeAll(_ cause: RefreshCause) {
+    /// Marks every pane dirty; `checkingSchema` also asks the next fast frame to compare the
+    /// schema versions, in the same frame as the panes.
+    func wakeAll(_ cause: RefreshCause, checkingSchema: Bool = false) {
         state.withLock { state in
             for token in state.jobs.keys {
                 state.dirty[token, default: []].append(cause)
             }
+            if checkingSchema { state.schemaCheckRequested = true }
         }
         kickAll()
     }

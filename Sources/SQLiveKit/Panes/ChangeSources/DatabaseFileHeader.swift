@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The first 100 bytes of an SQLite database file, read without taking any lock: what another
 /// process's commit changes in a rollback-journal file, looked at before paying for a read
 /// transaction (which takes a SHARED lock and can make that process's next commit fail with
@@ -25,13 +21,10 @@ struct DatabaseFileHeader: Equatable, Sendable {
     /// Reads the header of the file at `path`; nil when it cannot be read or is no SQLite
     /// database (an in-memory database's name, a file not created yet, an empty file).
     static func read(path: String) -> DatabaseFileHeader? {
-        guard !path.isEmpty else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 100)
-        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
-        guard count == 100, bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return nil }
+        // Never a descriptor of our own that is later closed: that would drop the process's
+        // locks on the file (``HeldFileReader``).
+        guard let bytes = HeldFileReader.prefix(of: path, count: 100),
+              bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return nil }
         func word(at offset: Int) -> UInt32 {
             bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
         }

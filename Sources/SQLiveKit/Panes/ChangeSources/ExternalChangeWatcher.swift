@@ -28,12 +28,15 @@ import Synchronization
 /// no commit of the user's can happen while the transaction is open, so a change it sees is
 /// another process's.
 ///
-///     let watcher = ExternalChangeWatcher(connection: connection, inbox: inbox) { recorder.commitCount }
+///     let watcher = ExternalChangeWatcher(connection: connection, inbox: inbox, sink: scheduler) { recorder.commitCount }
 ///     watcher.interval = 0.025
 ///     // sqlite3 file.db "INSERT …"  →  within 25 ms: .externalChange in the inbox
 final class ExternalChangeWatcher: Sendable {
     let connection: DatabaseConnection
     private let inbox: PaneInbox
+    /// The engine: another process's commit makes every pane stale, and the schema is looked
+    /// at in the same frame — no trip through the front-end thread.
+    private let sink: any PaneChangeSink
 
     // Guarded by `state`: the versions seen last, whether a check is queued (a slow statement
     // must not pile checks up behind it), the timer, the files' lock-free fingerprints as of
@@ -54,9 +57,11 @@ final class ExternalChangeWatcher: Sendable {
     private let userCommits: @Sendable () -> Int
     private let state = Mutex(State())
 
-    init(connection: DatabaseConnection, inbox: PaneInbox, userCommits: @escaping @Sendable () -> Int) {
+    init(connection: DatabaseConnection, inbox: PaneInbox, sink: any PaneChangeSink,
+         userCommits: @escaping @Sendable () -> Int) {
         self.connection = connection
         self.inbox = inbox
+        self.sink = sink
         self.userCommits = userCommits
         side = SideReader(path: connection.sqlitePath)
         let baseline = Self.read(connection)
@@ -114,6 +119,8 @@ final class ExternalChangeWatcher: Sendable {
             if changed {
                 // GRDB's cached view of the schema may be another process's past.
                 db.clearSchemaCache()
+                sink.receive(.anything(.externalChange))
+                // The board restarts the panes whose query did not compile, and traces it.
                 inbox.post(.externalChange)
             }
         }

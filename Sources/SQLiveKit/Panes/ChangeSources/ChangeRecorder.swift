@@ -3,7 +3,7 @@ import Synchronization
 
 /// The one transaction observer on the user's connection: it records, for every pane, what
 /// each commit changed in the pane's region, and at each commit hands the panes it woke, with
-/// the cause, to the refresh scheduler (``onCommit``). It also writes the `.trace` lines.
+/// the cause, to the refresh scheduler (a ``PaneChangeSink``): a change source. It also writes the `.trace` lines.
 ///
 /// A statement's kinds of change (from SQLite's authorizer, through
 /// ``observes(eventsOfKind:)``) are tested against the regions of the panes indexed under the
@@ -15,7 +15,7 @@ import Synchronization
 ///
 ///     recorder.watch(token, paneID: 1, label: "pane 1 (scores)", region: region)
 ///     // UPDATE player SET score = 0 WHERE id = 1; at the commit:
-///     // onCommit([token: .changes("update player(score)[1]")])
+///     // sink.receive(.panes([token: .changes("update player(score)[1]")]))
 final class ChangeRecorder: TransactionObserver, Sendable {
     /// A pane whose region is watched.
     struct Watched: Sendable {
@@ -91,12 +91,12 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     private let state = Mutex(State())
     private let inbox: PaneInbox
-    /// Called after each commit with the panes it woke and why (possibly none).
-    private let onCommit: @Sendable ([ObservationToken: RefreshCause]) -> Void
+    /// Told after each commit which panes it woke and why (``PaneChange/panes(_:)``).
+    private let sink: any PaneChangeSink
 
-    init(inbox: PaneInbox, onCommit: @escaping @Sendable ([ObservationToken: RefreshCause]) -> Void) {
+    init(inbox: PaneInbox, sink: any PaneChangeSink) {
         self.inbox = inbox
-        self.onCommit = onCommit
+        self.sink = sink
     }
 
     var traceEnabled: Bool {
@@ -290,7 +290,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             return (woken, trace)
         }
         if let trace { inbox.post(.trace(trace)) }
-        onCommit(woken)
+        if !woken.isEmpty { sink.receive(.panes(woken)) }
     }
 
     func databaseDidRollback(_ db: Database) {

@@ -28,7 +28,7 @@ struct FileFingerprint: Equatable, Sendable {
             guard stat(file, &status) == 0 else { return nil }
             var walIndexHeader: [UInt8]?
             if header.isWAL {
-                guard let bytes = Self.prefix(of: file + "-shm", count: 48) else { return nil }
+                guard let bytes = HeldFileReader.prefix(of: file + "-shm", count: 48) else { return nil }
                 walIndexHeader = bytes
             }
             fingerprints.append(FileFingerprint(changeCounter: header.changeCounter, size: Int(status.st_size),
@@ -39,13 +39,4 @@ struct FileFingerprint: Equatable, Sendable {
         return fingerprints.isEmpty ? nil : fingerprints
     }
 
-    /// The first `count` bytes of a file; nil when it is shorter or cannot be read.
-    private static func prefix(of path: String, count: Int) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
-        return read == count ? bytes : nil
-    }
 }
