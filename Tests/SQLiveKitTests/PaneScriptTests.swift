@@ -1,3 +1,4 @@
+import SQLiveTestSupport
 import Testing
 @testable import SQLiveKit
 
@@ -171,6 +172,31 @@ import Testing
             """)
         #expect(test.board.panes.isEmpty)
         #expect(test.run("SELECT count(*) FROM player;") == "2\n")
+    }
+
+    /// Panes read on connections of their own: a TEMP table is refused at `.pin`, as `.region`
+    /// warns, instead of a pane that shows "no such table" while the prompt reads the table.
+    @Test func pin_refuses_a_query_on_a_table_private_to_the_connection() throws {
+        let test = try TestSession.withPlayers()
+        test.run("CREATE TEMP TABLE scratch(x); INSERT INTO scratch VALUES (1);")
+        #expect(test.run(".pin SELECT x FROM scratch") == "")
+        #expect(test.errorText == """
+            error: test.sql:1: .pin: temp.scratch is private to your connection: panes read on a connection of their own and cannot see it
+              pin a query on a table of a database file (.region QUERY shows what a query reads)
+
+            """)
+        #expect(test.board.panes.isEmpty)
+    }
+
+    /// The first block of a pane pinned after ATTACH says `pinned` (it said `external change`:
+    /// the attachment looked like another process's schema change).
+    @Test func a_pane_pinned_after_attach_says_pinned() throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession.withPlayers(path: folder.path("main.db"))
+        test.run("ATTACH '\(folder.path("aux.db"))' AS aux; CREATE TABLE aux.t(x); INSERT INTO aux.t VALUES (7);")
+        #expect(test.run(".pin SELECT x FROM aux.t") == "-- pane 1 (t): pinned\n7\n")
+        #expect(test.run("INSERT INTO aux.t VALUES (8);") == "-- pane 1 (t): insert t[2]\n7\n8\n")
+        #expect(test.errorText == "")
     }
 
     /// Start sqlive first: a query on a table or column that does not exist yet is a pane in
