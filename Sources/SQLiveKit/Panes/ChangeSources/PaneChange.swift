@@ -1,3 +1,5 @@
+import GRDB
+
 /// What a change source tells the pane engine: which panes are stale and why, or that
 /// anything may have changed. The sources are the user's commits (``ChangeRecorder``),
 /// other processes (``ExternalChangeWatcher``: `data_version`, file fingerprints, and for a
@@ -14,8 +16,17 @@ enum PaneChange: Sendable {
     case panes([ObservationToken: RefreshCause])
     /// Anything may have changed, the schema too: every pane is stale, and the next frame
     /// compares the schema versions (a source that cannot say what changed).
-    case anything(RefreshCause)
+    ///
+    /// `readerMustSee`, when given, tells whether a reader's snapshot already holds the change:
+    /// a source that saw it on another connection than the panes' readers (a replica's VFS
+    /// polls on each connection on its own) asks the frames to wait until theirs holds it —
+    /// an event, not a delay.
+    case anything(RefreshCause, readerMustSee: ReaderCondition? = nil)
 }
+
+/// A test a frame runs inside its read transaction, before reading any pane: false while the
+/// snapshot does not hold a change a source reported (``PaneChange/anything(_:readerMustSee:)``).
+typealias ReaderCondition = @Sendable (Database) throws -> Bool
 
 /// Where change sources report (``PaneChange``). Called from any thread.
 protocol PaneChangeSink: Sendable {
@@ -27,8 +38,8 @@ extension RefreshScheduler: PaneChangeSink {
         switch change {
         case .panes(let causes):
             wake(causes)
-        case .anything(let cause):
-            wakeAll(cause, checkingSchema: true)
+        case .anything(let cause, let condition):
+            wakeAll(cause, checkingSchema: true, readerMustSee: condition)
         }
     }
 }

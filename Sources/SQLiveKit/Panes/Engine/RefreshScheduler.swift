@@ -89,6 +89,9 @@ final class RefreshScheduler: Sendable {
         /// schema versions: while they have not moved, the schema has not either.
         var checkedFingerprints: [FileFingerprint]?
         var schemaCheckRequested = false
+        /// What fast frames' snapshots must hold before they read a pane (a change another
+        /// connection saw first); dropped once a frame's snapshot passes them all.
+        var readerConditions: [ReaderCondition] = []
         /// While above zero, no frame starts: the board is restarting several panes, which
         /// must be read together, from one snapshot (``holdingFrames(_:)``).
         var holds = 0
@@ -155,12 +158,16 @@ final class RefreshScheduler: Sendable {
 
     /// Marks every pane dirty; `checkingSchema` also asks the next fast frame to compare the
     /// schema versions, in the same frame as the panes.
-    func wakeAll(_ cause: RefreshCause, checkingSchema: Bool = false) {
+    ///
+    /// With `readerMustSee`, fast frames read no pane until their snapshot passes it; the
+    /// panes wait, and the frame is tried again at a short tick (``ReaderCondition``).
+    func wakeAll(_ cause: RefreshCause, checkingSchema: Bool = false, readerMustSee: ReaderCondition? = nil) {
         state.withLock { state in
             for token in state.jobs.keys {
                 state.dirty[token, default: []].append(cause)
             }
             if checkingSchema { state.schemaCheckRequested = true }
+            if let readerMustSee { state.readerConditions.append(readerMustSee) }
         }
         kickAll()
     }
@@ -317,6 +324,7 @@ final class RefreshScheduler: Sendable {
         var parameters: ParameterStore
         var knownVersions: [String: Int]?
         var files: [String: String]
+        var readerConditions: [ReaderCondition] = []
     }
 
     private enum Outcome {
@@ -329,6 +337,8 @@ final class RefreshScheduler: Sendable {
         /// The read itself failed (a corrupt database, an I/O error): every pane of the frame
         /// shows the error; nothing is retried until the next change.
         case failed(String)
+        /// The snapshot does not hold yet a change a source reported: tried again at a tick.
+        case behind
     }
 
     /// Runs frames while panes are due on a lane. On the lane's queue.
@@ -371,7 +381,8 @@ final class RefreshScheduler: Sendable {
             state.nextSequence += 1
             state.lanes[kind.rawValue].sequence = state.nextSequence
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
-                         knownVersions: kind == .fast ? state.schemaVersions : nil, files: state.files), nil)
+                         knownVersions: kind == .fast ? state.schemaVersions : nil, files: state.files,
+                         readerConditions: kind == .fast ? state.readerConditions : []), nil)
         }
         if let plan, plan.lane == .fast {
             watchForPreemption(of: plan.sequence, after: Self.preemptionDelay)
@@ -412,7 +423,8 @@ final class RefreshScheduler: Sendable {
     /// Reads a frame in one read transaction. On the lane's queue.
     private func read(_ plan: Plan) -> Outcome {
         let lane = lanes[plan.lane.rawValue]
-        if plan.jobs.isEmpty, let known = plan.knownVersions, Self.headersShowSameSchema(known, files: plan.files) {
+        if plan.jobs.isEmpty, plan.readerConditions.isEmpty, let known = plan.knownVersions,
+           Self.headersShowSameSchema(known, files: plan.files) {
             // A schema check alone, answered by the files' headers: no lock taken, so none
             // waited for while another process holds the database.
             return .delivered(PaneFrame(sequence: plan.sequence, fetches: []), versions: known)
@@ -420,11 +432,16 @@ final class RefreshScheduler: Sendable {
         var fetches: [PaneFetch] = []
         var versions: [String: Int]?
         var schemaMoved = false
+        var isBehind = false
         // Taken before the read transaction: a commit after it moves them.
         let fingerprints = plan.lane == .fast ? FileFingerprint.take(Self.fileList(plan.files)) : nil
         do {
             try lane.reader.inDatabase { db in
                 try db.inTransaction(.deferred) {
+                    if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
+                        isBehind = true
+                        return .commit
+                    }
                     if plan.lane == .fast {
                         let current = try Self.schemaVersions(db, names: plan.files.isEmpty ? nil : plan.files.keys)
                         versions = current
@@ -449,6 +466,7 @@ final class RefreshScheduler: Sendable {
             // Only a lock is waited for; any other error is shown, never retried in silence.
             return .failed(Self.message(of: error))
         }
+        if isBehind { return .behind }
         if schemaMoved, let versions { return .schemaChanged(versions: versions) }
         return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions,
                           fingerprints: fingerprints)
@@ -485,6 +503,8 @@ final class RefreshScheduler: Sendable {
             case .failed:
                 state.lanes[index].isBlocked = false
             case .delivered(let frame, let versions, let fingerprints):
+                // The conditions this frame passed are met for good (snapshots only move on).
+                if plan.lane == .fast { state.readerConditions.removeFirst(min(plan.readerConditions.count, state.readerConditions.count)) }
                 if let versions {
                     state.schemaVersions = versions
                     state.checkedFingerprints = fingerprints
@@ -505,6 +525,11 @@ final class RefreshScheduler: Sendable {
                 Self.putBack(plan, &state)
             case .interrupted where state.lanes[index].wasPreempted:
                 Self.putBack(plan, &state)
+            case .behind:
+                Self.putBack(plan, &state)
+                state.schemaCheckRequested = true
+                retryAfter = Self.retryTick
+                state.lanes[index].isScheduled = false
             case .interrupted, .blocked:
                 Self.putBack(plan, &state)
                 // A schema check that could not run is asked for again.
@@ -526,7 +551,7 @@ final class RefreshScheduler: Sendable {
                 PaneFetch(token: job.token, causes: causes, outcome: .failure(message), duration: 0)
             }
             if !fetches.isEmpty { inbox.post(.frame(PaneFrame(sequence: plan.sequence, fetches: fetches))) }
-        case .interrupted, .blocked:
+        case .interrupted, .blocked, .behind:
             break
         }
         // A pane that moved lanes runs there.
