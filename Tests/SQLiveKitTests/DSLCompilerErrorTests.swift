@@ -230,13 +230,13 @@ import Testing
 
             """)
         #expect(try error("player.count.filter(score > 1)") == """
-            error: nothing can follow count, deleteAll() or updateAll(…): they end a query
+            error: nothing can follow count, a fetch method, deleteAll() or updateAll(…): they end a query
               player.count.filter(score > 1)
                            ^
 
             """)
         #expect(try error("player.isEmpty") == """
-            error: isEmpty applies to an association, as in team.annotated(with: player.isEmpty)
+            error: isEmpty is a method: write .isEmpty()
               player.isEmpty
                      ^
 

@@ -37,7 +37,9 @@ import Testing
         #expect(complete("product.fil") == ["filter"])
         #expect(complete("product.filter(price > 1).or") == ["order", "orderByPrimaryKey"])
         #expect(complete("product.in") == ["including"])
-        #expect(!complete("product.").contains("isEmpty"))
+        #expect(complete("product.fetch") == ["fetchAll", "fetchCount", "fetchOne", "fetchSet"])
+        #expect(complete("product.is") == ["isEmpty"])
+        #expect(!complete("product.").contains("contains"))
         #expect(complete("product.").contains("deleteAll"))
     }
 
@@ -54,7 +56,7 @@ import Testing
 
     @Test func members_of_expressions_and_associations() {
         #expect(complete("product.order(price.de") == ["desc", "descNullsFirst"])
-        #expect(complete("customer.annotated(with: order.co") == ["count"])
+        #expect(complete("customer.annotated(with: order.co") == ["contains", "count"])
         #expect(complete("order.joining(required: customer).filter(customer.ci") == ["city"])
         #expect(complete("customer.having(order.is") == ["isEmpty"])
         #expect(complete("customer.filter(name.collating(.no") == ["nocase"])

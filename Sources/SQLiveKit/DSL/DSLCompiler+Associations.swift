@@ -52,7 +52,7 @@ extension DSLCompiler {
         let base: DSLRelation.Base = candidate.isToMany
             ? .toMany(Table<Row>(origin).hasMany(Table<Row>(target), key: key, using: foreignKey))
             : .toOne(Table<Row>(origin).belongsTo(Table<Row>(target), key: key, using: foreignKey))
-        return DSLRelation(table: target, base: base, link: link)
+        return DSLRelation(table: target, base: base, link: link, subquery: Table<Row>(target).all())
     }
 
     /// `belongsTo(person, key: "author", using: authorId)` or `hasMany(book, using: authorId)`:

@@ -23,6 +23,13 @@ extension DSLCompiler {
         let node = call.arguments[0].value
         let value = try value(node, in: relation, preferring: .association)
         guard case .relation(let association) = value, let link = association.link else {
+            if case .relation(let request) = value, let method = request.madeSubqueryBy {
+                throw error("\(method.text) applies to a table request, not to an association (GRDB can't join it)", at: method)
+            }
+            if case .relation(let request) = value, case .identifier(let name) = node.kind, request.table.isSameName(as: name) {
+                // A table no foreign key links (or several do): the association lookup says so.
+                _ = try self.association(named: name, at: node, from: relation, required: true)
+            }
             throw error("expected an association (a table linked to \(relation.table) by a foreign key), found \(value.kindDescription)", at: node)
         }
         if !kind.isRequired && association.containsRequiredJoin {

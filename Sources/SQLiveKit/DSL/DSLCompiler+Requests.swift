@@ -10,6 +10,21 @@ extension DSLCompiler {
             }
             throw unknownMember(name, of: relation)
         }
+        if member == .forKey && relation.isRoot && scope != nil, let call, let arguments = call.matching([nil]) {
+            // `invoice.select(max(total)).forKey("best")`: a subquery named in a selection.
+            let subquery = try expression(.relation(relation), at: node)
+            let key = try string(arguments[0], in: relation, expecting: "a name in double quotes")
+            return .selection(subquery.forKey(key), alias: key, expression: subquery)
+        }
+        if member == .isEmpty && relation.isRoot {
+            return try fetchOrSubquery(member, name, of: relation, call, in: scope)
+        }
+        var relation = relation
+        if member.isRequestOnly && !relation.isRoot, let standalone = relation.asSubquery {
+            // `category.select(id).limit(1)` inside brackets: a subquery of the table.
+            relation = standalone
+            relation.madeSubqueryBy = name
+        }
         if member.isAssociationOnly && relation.isRoot {
             throw error("\(member.rawValue) applies to an association, as in team.annotated(with: player.\(member.usage))", at: name)
         }
@@ -21,6 +36,10 @@ extension DSLCompiler {
                 throw error("\(member.rawValue) is a property: write .\(member.rawValue) without parentheses", at: name)
             }
             if member == .count && relation.isRoot {
+                if let scope {
+                    // `team.annotated(with: player.count)` names an association: say why this one is not.
+                    _ = try association(named: relation.table, at: node, from: scope, required: true)
+                }
                 return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(relation.countShape),
                                                replacedAliases: relation.replacedAliases))
             }
@@ -29,10 +48,11 @@ extension DSLCompiler {
         guard let call else {
             throw error("\(member.rawValue) is a method: write .\(member.usage)", at: name)
         }
-        return try method(member, call, of: relation, at: node)
+        return try method(member, call, of: relation, at: node, in: scope)
     }
 
-    private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode) throws(Diagnostic) -> DSLValue {
+    private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode,
+                        in scope: Scope) throws(Diagnostic) -> DSLValue {
         switch member {
         case .filter: return .relation(try filter(call, relation))
         case .select: return .relation(try select(call, relation))
@@ -50,6 +70,8 @@ extension DSLCompiler {
         case .deleteAll: return .query(try deleteAll(call, relation))
         case .updateAll: return .query(try updateAll(call, relation))
         case .sum, .total, .average, .min, .max, .count, .isEmpty: return try aggregate(member, of: relation, call, at: node)
+        case .fetchAll, .fetchOne, .fetchCount, .fetchSet, .exists, .contains:
+            return try fetchOrSubquery(member, call.name, of: relation, call, in: scope)
         case .forKey:
             guard let arguments = call.matching([nil]) else { throw wrongArguments(call, usage: member.usage, expected: [nil]) }
             return .relation(relation.rekeyed(try string(arguments[0], in: relation, expecting: "a key in double quotes")))
@@ -114,7 +136,7 @@ extension DSLCompiler {
                 throw error("the primary key of \(relation.table) has \(primaryKey.count) columns", at: node,
                             hint: "write filter(key: [\(primaryKey.map { "\"\($0)\": …" }.joined(separator: ", "))])")
             }
-            return .filterKey(literal.databaseValue)
+            return .filterKey(try primaryKeyValue(literal, of: relation.table))
         case .dictionary(let entries):
             var key: [String: DatabaseValue] = [:]
             for entry in entries {
@@ -134,6 +156,12 @@ extension DSLCompiler {
     }
 
     private func select(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        if let arguments = call.matching([nil, "as"]) {
+            // `select(name, as: String.self)`: GRDB decodes the values as that type; the SQL and
+            // the values SQLite returns are those of `select(name)`.
+            try checkDecodedType(arguments[1])
+            return try select(DSLCall(name: call.name, arguments: [call.arguments[0]], range: call.range), relation)
+        }
         guard let arguments = call.variadic() else {
             throw wrongArguments(call, usage: DSLRequestMember.select.usage, expected: [nil])
         }
@@ -159,6 +187,18 @@ extension DSLCompiler {
         result.aliases = aliases
         result.selection = items
         return result
+    }
+
+    /// `String.self`, `Int.self`…: a type GRDB can decode a database value as.
+    private func checkDecodedType(_ node: DSLNode) throws(Diagnostic) {
+        let types = DSLImplicitMember.decodedTypes
+        guard case .member(let base, let member) = node.kind, member.text == "self", case .identifier(let type) = base.kind else {
+            throw error("expected a type, as in select(name, as: String.self)", at: node)
+        }
+        guard types.contains(type) else {
+            throw DSLDiagnostic.unknown("type", type, among: types, at: base.range.lowerBound, in: text,
+                                        hint: "the types are " + types.map { "\($0).self" }.joined(separator: ", "))
+        }
     }
 
     private func annotated(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {

@@ -62,7 +62,8 @@ public enum DSLCompletion {
                 return DSLExpressionMember.allCases.map(\.rawValue) + ["contains"]
             }
             if !isNested {
-                return DSLRequestMember.allCases.filter { !$0.isAssociationOnly }.map(\.rawValue)
+                // `contains` tests a value against a subquery: only inside brackets.
+                return DSLRequestMember.allCases.filter { !$0.isAssociationOnly && $0 != .contains }.map(\.rawValue)
             }
             if let scope, schema.columns(of: scope).contains(where: { $0.isSameName(as: root) }) {
                 return DSLExpressionMember.allCases.map(\.rawValue)

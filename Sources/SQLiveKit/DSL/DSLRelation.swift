@@ -33,6 +33,13 @@ struct DSLRelation {
     /// For a table request: the same request without `distinct()`, for the counts GRDB
     /// writes as `COUNT(DISTINCT column)`.
     var nonDistinct: QueryInterfaceRequest<Row>?
+    /// For an association: the same refinements on a request of its table, for when it is
+    /// used as a subquery (`category.filter(…).select(id).contains(categoryId)`). Nil once
+    /// it joins another association.
+    var subquery: QueryInterfaceRequest<Row>?
+    /// The request-only method (`limit`, `distinct`…) that made an association a subquery,
+    /// for the error when it is then joined.
+    var madeSubqueryBy: DSLName?
 
     var isRoot: Bool { link == nil }
 
@@ -55,7 +62,21 @@ struct DSLRelation {
         case .toOne(let association): relation.base = .toOne(operation.apply(to: association))
         case .toMany(let association): relation.base = .toMany(operation.apply(to: association))
         }
+        if case .join = operation {
+            relation.subquery = nil
+        } else {
+            relation.subquery = subquery.map(operation.apply)
+        }
         return relation
+    }
+
+    /// The relation as a request of its own, for a subquery: itself for a table request, the
+    /// same refinements on a request of its table for an association.
+    var asSubquery: DSLRelation? {
+        if isRoot { return self }
+        guard let subquery else { return nil }
+        return DSLRelation(table: table, base: .request(subquery), applied: applied, aliases: aliases, selection: selection,
+                           nonDistinct: nil)
     }
 
     /// The association under another key (`forKey`).
