@@ -22,6 +22,12 @@ struct DailyFormsParityTests {
     @Test(arguments: functions)
     func dates_strings_and_aggregate_filters(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
 
+    @Test(arguments: commonTables)
+    func common_table_expressions(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
+
+    @Test(arguments: throughAssociations)
+    func associations_through_another(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
+
     @Test(arguments: keys)
     func keys_of_any_type(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
 
@@ -120,6 +126,73 @@ extension DailyFormsParityTests {
         },
         ParityCase("Track.select(cast(Bytes, as: .text), length(cast(Name, as: .blob)), Composer ?? \"unknown\").limit(3)") { _ in
             .fetch(Chinook.track.select(cast(Column("Bytes"), as: .text), length(cast(Column("Name"), as: .blob)), Column("Composer") ?? "unknown").limit(3))
+        },
+    ]
+
+    private static let countAll = SQL("COUNT(*)").sqlExpression
+    private static var longTracks: CommonTableExpression<Row> {
+        CommonTableExpression(named: "long", request: Chinook.track.filter(Column("Milliseconds") > 1_000_000).select(Column("TrackId")))
+    }
+    private static var counter: CommonTableExpression<Row> {
+        CommonTableExpression(recursive: true, named: "counter", columns: ["n"], sql: "SELECT 1 UNION ALL SELECT n + 1 FROM counter WHERE n < 5")
+    }
+    private static var trackCount: CommonTableExpression<Row> {
+        CommonTableExpression(named: "trackCount", request: Chinook.track.select(Column("AlbumId"), countAll.forKey("n")).group(Column("AlbumId")))
+    }
+    private static let trackCountSQL = #"CommonTableExpression(named: "trackCount", request: Track.select(AlbumId, count(*).forKey("n")).group(AlbumId))"#
+
+    static let commonTables: [ParityCase] = [
+        ParityCase(#"Track.with(CommonTableExpression(named: "long", request: Track.filter(Milliseconds > 1_000_000).select(TrackId))).filter(long.select(TrackId).contains(TrackId)).select(Name)"#) { _ in
+            .fetch(Chinook.track.with(longTracks).filter(longTracks.all().select(Column("TrackId")).contains(Column("TrackId"))).select(Column("Name")))
+        },
+        ParityCase(#"Genre.with(CommonTableExpression(recursive: true, named: "counter", columns: ["n"], sql: "SELECT 1 UNION ALL SELECT n + 1 FROM counter WHERE n < 5")).filter(counter.select(n).contains(GenreId))"#) { _ in
+            .fetch(Chinook.genre.with(counter).filter(counter.all().select(Column("n")).contains(Column("GenreId"))))
+        },
+        ParityCase(#"Genre.with(CommonTableExpression(recursive: true, named: "counter", columns: ["n"], sql: "SELECT 1 UNION ALL SELECT n + 1 FROM counter WHERE n < 5")).filter(counter.filter(n > 4).exists()).fetchCount()"#) { _ in
+            .count(Chinook.genre.with(counter).filter(counter.all().filter(Column("n") > 4).exists()))
+        },
+        ParityCase("Album.with(\(trackCountSQL)).including(required: association(to: trackCount, on: AlbumId == trackCount.AlbumId)).limit(3)") { _ in
+            .fetch(Chinook.album.with(trackCount).including(required: Chinook.album.association(to: trackCount, on: { left, right in
+                left[Column("AlbumId")] == right[Column("AlbumId")]
+            })).limit(3))
+        },
+        ParityCase("Album.with(\(trackCountSQL)).including(optional: association(to: trackCount, on: AlbumId == trackCount.AlbumId).select(n)).filter(ArtistId == 1)") { _ in
+            .fetch(Chinook.album.with(trackCount).including(optional: Chinook.album.association(to: trackCount, on: { left, right in
+                left[Column("AlbumId")] == right[Column("AlbumId")]
+            }).select(Column("n"))).filter(Column("ArtistId") == 1))
+        },
+        ParityCase("Album.with(\(trackCountSQL)).joining(required: association(to: trackCount, on: AlbumId == trackCount.AlbumId && trackCount.n > 20)).select(Title)") { _ in
+            .fetch(Chinook.album.with(trackCount).joining(required: Chinook.album.association(to: trackCount, on: { left, right in
+                left[Column("AlbumId")] == right[Column("AlbumId")] && right[Column("n")] > 20
+            })).select(Column("Title")))
+        },
+    ]
+
+    static let throughAssociations: [ParityCase] = [
+        ParityCase("Genre.including(required: hasMany(InvoiceLine, through: Track, using: InvoiceLine)).filter(GenreId == 25)") { _ in
+            .fetch(Chinook.genre.including(required: Chinook.genre.hasMany(Row.self, through: tracksOfGenre, using: Chinook.track.hasMany(Chinook.invoiceLine)))
+                .filter(Column("GenreId") == 25))
+        },
+        ParityCase("Genre.joining(required: hasMany(InvoiceLine, through: Track, using: InvoiceLine).filter(Quantity > 0)).select(Name).distinct().fetchCount()") { _ in
+            .count(Chinook.genre.joining(required: Chinook.genre.hasMany(Row.self, through: tracksOfGenre, using: Chinook.track.hasMany(Chinook.invoiceLine))
+                .filter(Column("Quantity") > 0)).select(Column("Name")).distinct())
+        },
+        ParityCase("Track.including(optional: hasOne(Artist, through: Album, using: Artist)).limit(3)") { _ in
+            .fetch(Chinook.track.including(optional: Chinook.track.hasOne(Row.self, through: Chinook.track.belongsTo(Chinook.album),
+                                                                         using: Chinook.album.belongsTo(Chinook.artist))).limit(3))
+        },
+        ParityCase("InvoiceLine.including(required: hasOne(Genre, through: Track, using: Genre, key: \"genre\").select(Name)).limit(3)") { _ in
+            .fetch(Chinook.invoiceLine.including(required: Chinook.invoiceLine.hasOne(Row.self, through: Chinook.invoiceLine.belongsTo(Chinook.track),
+                                                                                      using: Chinook.track.belongsTo(Chinook.genre), key: "genre")
+                .select(Column("Name"))).limit(3))
+        },
+        // A to-one through another, with including(optional:) inside: the join GRDB writes for both.
+        ParityCase("InvoiceLine.including(optional: Track.including(optional: Album.including(optional: Artist))).limit(2)") { _ in
+            .fetch(Chinook.invoiceLine.including(optional: Chinook.invoiceLine.belongsTo(Chinook.track)
+                .including(optional: Chinook.track.belongsTo(Chinook.album).including(optional: Chinook.album.belongsTo(Chinook.artist)))).limit(2))
+        },
+        ParityCase("Genre.including(optional: Track).filter(GenreId == 25)") { _ in
+            .fetch(Chinook.genre.including(optional: tracksOfGenre).filter(Column("GenreId") == 25))
         },
     ]
 

@@ -150,7 +150,7 @@ import Testing
             error: including(all:) fetches in several queries, which one result can't show
               team.including(all: player)
                    ^
-              use including(required: …) or including(optional: …)
+              including(optional: …) of a to-many association shows one row per child, with its parent's columns
 
             """)
         #expect(try error("membership.filter(key: 1)") == """

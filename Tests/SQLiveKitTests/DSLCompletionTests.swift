@@ -51,7 +51,7 @@ import Testing
         #expect(complete("order_item.including(required: product.filter(price > 1)).filter(q") == ["quantity"])
         #expect(complete("order_item.select(quantity, unit") == ["unitPrice"])
         #expect(complete("customer.annotated(with: or") == ["order"])
-        #expect(complete("product.select(co") == ["coalesce", "count"])
+        #expect(complete("product.select(co") == ["CommonTableExpression", "coalesce", "count"])
     }
 
     @Test func members_of_expressions_and_associations() {

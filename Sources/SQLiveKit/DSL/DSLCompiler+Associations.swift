@@ -62,6 +62,9 @@ extension DSLCompiler {
         guard let scope else {
             throw error("\(call.name.text)(…) names an association: use it inside a method such as including(required: …)", at: call.name)
         }
+        if isToMany && call.labels.contains("through") {
+            return try throughAssociation(call, isToMany: true, in: scope)
+        }
         let shapes: [[String?]] = [[nil], [nil, "using"], [nil, "key"], [nil, "key", "using"]]
         guard let shape = shapes.first(where: { call.labels == $0 }) else {
             throw wrongArguments(call, usage: usage, expected: [nil, "key", "using"])

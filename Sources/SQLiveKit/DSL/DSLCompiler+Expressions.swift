@@ -136,6 +136,15 @@ extension DSLCompiler {
             return .expression(cast(try expression(arguments[0], in: scope), as: storageClass))
         case .belongsTo, .hasMany:
             return try explicitAssociation(call, isToMany: function == .hasMany, in: scope)
+        case .commonTableExpression:
+            return try commonTableExpression(call)
+        case .association:
+            return try commonTableAssociation(call, in: scope)
+        case .hasOne:
+            guard let scope else {
+                throw error("hasOne(…) names an association: use it inside a method such as including(required: …)", at: call.name)
+            }
+            return try throughAssociation(call, isToMany: false, in: scope)
         }
     }
 

@@ -13,7 +13,7 @@ extension DSLCompiler {
         let usage = "\(member.rawValue)(required: association) or \(member.rawValue)(optional: association)"
         if member == .including, call.labels == ["all"] {
             throw error("including(all:) fetches in several queries, which one result can't show", at: call.name,
-                        hint: "use including(required: …) or including(optional: …)")
+                        hint: "including(optional: …) of a to-many association shows one row per child, with its parent's columns")
         }
         guard call.arguments.count == 1, let label = call.labels[0], let kind = kinds[label] else {
             let typed = call.labels.first ?? nil
@@ -38,8 +38,10 @@ extension DSLCompiler {
         }
         try checkKeys([DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) },
                       in: relation, at: node)
-        let alias = relation.joins.first { $0.path == [link.key] }?.alias ?? TableAlias()
-        var result = relation.applying(.join(association.aliased(alias), kind), as: member)
+        let alias = association.alias ?? relation.joins.first { $0.path == [link.key] }?.alias ?? TableAlias()
+        // A join to a common table expression names the request's columns through its alias.
+        let origin = association.originAlias.map(relation.aliased) ?? relation
+        var result = origin.applying(.join(association.aliased(alias), kind), as: member)
         result.joins.append(DSLJoin(path: [link.key], link: link, table: association.table, alias: alias, isRequired: kind.isRequired))
         result.joins += association.joins.map { join in
             var join = join

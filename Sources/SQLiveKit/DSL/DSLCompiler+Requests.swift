@@ -72,6 +72,7 @@ extension DSLCompiler {
         case .sum, .total, .average, .min, .max, .count, .isEmpty: return try aggregate(member, of: relation, call, at: node)
         case .fetchAll, .fetchOne, .fetchCount, .fetchSet, .exists, .contains:
             return try fetchOrSubquery(member, call.name, of: relation, call, in: scope)
+        case .with: return .relation(try with(call, relation))
         case .forKey:
             guard let arguments = call.matching([nil]) else { throw wrongArguments(call, usage: member.usage, expected: [nil]) }
             return .relation(relation.rekeyed(try string(arguments[0], in: relation, expecting: "a key in double quotes")))

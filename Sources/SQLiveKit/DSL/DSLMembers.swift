@@ -12,6 +12,8 @@ enum DSLRequestMember: String, CaseIterable, Sendable {
     case fetchAll, fetchOne, fetchCount, fetchSet
     // Subqueries: `exists()` ends a query or tests a subquery, `contains` tests membership.
     case exists, contains
+    // Common table expressions.
+    case with
     // Association aggregates and keys (`isEmpty()` on a table request is a fetch method).
     case isEmpty, sum, total, average, min, max, forKey
 
@@ -37,6 +39,7 @@ enum DSLRequestMember: String, CaseIterable, Sendable {
         case .updateAll: "updateAll(column.set(to: value), …)"
         case .fetchAll, .fetchOne, .fetchCount, .fetchSet, .exists: "\(rawValue)()"
         case .contains: "contains(expression)"
+        case .with: "with(CommonTableExpression(named: \"name\", request: request))"
         case .isEmpty: "isEmpty (an association) or isEmpty() (a request)"
         case .sum: "sum(expression)"
         case .total: "total(expression)"
@@ -89,6 +92,7 @@ enum DSLExpressionMember: String, CaseIterable, Sendable {
 /// Global functions: SQL functions as GRDB spells them, and the explicit associations.
 enum DSLFunction: String, CaseIterable, Sendable {
     case count, sum, total, average, min, max, abs, length, coalesce, cast, dateTime, julianDay, belongsTo, hasMany
+    case commonTableExpression = "CommonTableExpression", association, hasOne
 
     var usage: String {
         switch self {
@@ -98,7 +102,12 @@ enum DSLFunction: String, CaseIterable, Sendable {
         case .dateTime, .julianDay: "\(rawValue)(expression, .startOfDay, .day(1), …)"
         case .coalesce: "coalesce([expression, …])"
         case .cast: "cast(expression, as: .integer)"
-        case .belongsTo, .hasMany: "\(rawValue)(table, key: \"key\", using: column)"
+        case .belongsTo: "belongsTo(table, key: \"key\", using: column)"
+        case .hasMany: "hasMany(table, key: \"key\", using: column) or hasMany(table, through: association, using: association)"
+        case .hasOne: "hasOne(table, through: association, using: association)"
+        case .commonTableExpression:
+            "CommonTableExpression(recursive: false, named: \"name\", columns: [\"column\"], request: request) or (…, sql: \"SELECT …\")"
+        case .association: "association(to: commonTable, on: condition)"
         }
     }
 }

@@ -9,6 +9,11 @@ struct DSLRelation {
         case request(QueryInterfaceRequest<Row>)
         case toOne(BelongsToAssociation<Row, Row>)
         case toMany(HasManyAssociation<Row, Row>)
+        /// `association(to: cte, on: …)`: a join to a common table expression.
+        case join(JoinAssociation<Row, Row>)
+        /// `hasMany(…, through:, using:)` and `hasOne(…, through:, using:)`.
+        case toManyThrough(HasManyThroughAssociation<Row, Row>)
+        case toOneThrough(HasOneThroughAssociation<Row, Row>)
     }
 
     /// The table whose columns the relation's methods refer to.
@@ -40,6 +45,10 @@ struct DSLRelation {
     /// The request-only method (`limit`, `distinct`…) that made an association a subquery,
     /// for the error when it is then joined.
     var madeSubqueryBy: DSLName?
+    /// For a join to a common table expression: the aliases its condition names, the
+    /// expression's and the request's.
+    var alias: TableAlias<Void>?
+    var originAlias: TableAlias<Void>?
 
     var isRoot: Bool { link == nil }
 
@@ -61,6 +70,9 @@ struct DSLRelation {
             if case .distinct = operation {} else { relation.nonDistinct = nonDistinct.map(operation.apply) }
         case .toOne(let association): relation.base = .toOne(operation.apply(to: association))
         case .toMany(let association): relation.base = .toMany(operation.apply(to: association))
+        case .join(let association): relation.base = .join(operation.apply(to: association))
+        case .toManyThrough(let association): relation.base = .toManyThrough(operation.apply(to: association))
+        case .toOneThrough(let association): relation.base = .toOneThrough(operation.apply(to: association))
         }
         if case .join = operation {
             relation.subquery = nil
@@ -87,6 +99,9 @@ struct DSLRelation {
         case .request: break
         case .toOne(let association): relation.base = .toOne(association.forKey(key))
         case .toMany(let association): relation.base = .toMany(association.forKey(key))
+        case .join(let association): relation.base = .join(association.forKey(key))
+        case .toManyThrough(let association): relation.base = .toManyThrough(association.forKey(key))
+        case .toOneThrough(let association): relation.base = .toOneThrough(association.forKey(key))
         }
         return relation
     }
