@@ -191,6 +191,14 @@ extension DailyFormsParityTests {
             .fetch(Chinook.invoiceLine.including(optional: Chinook.invoiceLine.belongsTo(Chinook.track)
                 .including(optional: Chinook.track.belongsTo(Chinook.album).including(optional: Chinook.album.belongsTo(Chinook.artist)))).limit(2))
         },
+        ParityCase("Genre.annotated(with: hasMany(InvoiceLine, through: Track, using: InvoiceLine).count).order(Name).limit(3)") { _ in
+            .fetch(Chinook.genre.annotated(with: Chinook.genre.hasMany(Row.self, through: tracksOfGenre, using: Chinook.track.hasMany(Chinook.invoiceLine)).count)
+                .order(Column("Name")).limit(3))
+        },
+        ParityCase("Genre.having(hasMany(InvoiceLine, through: Track, using: InvoiceLine).sum(Quantity) > 100).select(Name)") { _ in
+            .fetch(Chinook.genre.having(Chinook.genre.hasMany(Row.self, through: tracksOfGenre, using: Chinook.track.hasMany(Chinook.invoiceLine))
+                .sum(Column("Quantity")) > 100).select(Column("Name")))
+        },
         ParityCase("Genre.including(optional: Track).filter(GenreId == 25)") { _ in
             .fetch(Chinook.genre.including(optional: tracksOfGenre).filter(Column("GenreId") == 25))
         },

@@ -75,21 +75,35 @@ extension DSLCompiler {
         return result
     }
 
-    /// `player.count`, `player.isEmpty`, `player.sum(score)`… on a to-many association.
+    /// `player.count`, `player.isEmpty`, `player.sum(score)`… on a to-many association (or a
+    /// `hasMany(…, through:, using:)`).
     func aggregate(_ member: DSLRequestMember, of association: DSLRelation, _ call: DSLCall?, at node: DSLNode) throws(Diagnostic) -> DSLValue {
-        guard case .toMany(let hasMany) = association.base, let link = association.link else {
+        guard let link = association.link else {
             throw error("\(association.table) is a to-one association here: \(member.rawValue) needs a to-many association", at: node)
         }
+        let aggregate: AssociationAggregate<Row>
+        switch association.base {
+        case .toMany(let hasMany): aggregate = try self.aggregate(member, of: hasMany, association, call, at: node)
+        case .toManyThrough(let hasMany): aggregate = try self.aggregate(member, of: hasMany, association, call, at: node)
+        case .request, .toOne, .join, .toOneThrough:
+            throw error("\(association.table) is a to-one association here: \(member.rawValue) needs a to-many association", at: node)
+        }
+        let joins = [DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) }
+        return .aggregate(DSLAggregate(aggregate: aggregate, joins: joins))
+    }
+
+    private func aggregate<ToMany: AssociationToMany>(_ member: DSLRequestMember, of hasMany: ToMany, _ association: DSLRelation,
+                                                      _ call: DSLCall?, at node: DSLNode) throws(Diagnostic) -> AssociationAggregate<Row>
+    where ToMany.OriginRowDecoder == Row {
         if association.containsRequiredJoin {
             throw error("GRDB can't compute an aggregate over an association with a required join inside", at: node)
         }
-        let aggregate: AssociationAggregate<Row>
         switch member {
         case .count, .isEmpty:
             guard try schema.hasSingleColumnKey(association.table) else {
                 throw error("\(association.table) has no rowid nor single-column primary key for GRDB to count its rows", at: node)
             }
-            aggregate = member == .count ? hasMany.count : hasMany.isEmpty
+            return member == .count ? hasMany.count : hasMany.isEmpty
         default:
             guard let call, let arguments = call.matching([nil]) else {
                 throw call.map { wrongArguments($0, usage: member.usage, expected: [nil]) } ?? error("write \(member.usage)", at: node)
@@ -103,14 +117,13 @@ extension DSLCompiler {
                 named = Self.aggregate(member, of: hasMany, try expression(arguments[0], in: association))
             }
             guard let named else { throw error("\(member.rawValue) is not an aggregate", at: node) }
-            aggregate = named
+            return named
         }
-        let joins = [DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) }
-        return .aggregate(DSLAggregate(aggregate: aggregate, joins: joins))
     }
 
-    private static func aggregate(_ member: DSLRequestMember, of hasMany: HasManyAssociation<Row, Row>,
-                                  _ expression: some SQLSpecificExpressible) -> AssociationAggregate<Row>? {
+    private static func aggregate<ToMany: AssociationToMany>(_ member: DSLRequestMember, of hasMany: ToMany,
+                                                             _ expression: some SQLSpecificExpressible) -> AssociationAggregate<Row>?
+    where ToMany.OriginRowDecoder == Row {
         switch member {
         case .sum: hasMany.sum(expression)
         case .total: hasMany.total(expression)
