@@ -60,6 +60,12 @@ import Testing
         #expect(complete("order.joining(required: customer).filter(customer.ci") == ["city"])
         #expect(complete("customer.having(order.is") == ["isEmpty"])
         #expect(complete("customer.filter(name.collating(.no") == ["nocase"])
+        #expect(complete("order.select(dateTime(placedOn, .start") == ["startOfDay", "startOfMonth", "startOfYear"])
+        #expect(complete("order.select(julianDay(placedOn, .da") == ["day"])
+        #expect(complete("customer.including(required: has") == ["hasMany", "hasOne"])
+        #expect(complete("product.with(Comm") == ["CommonTableExpression"])
+        #expect(complete("product.filter(category.select(id).con") == ["contains"])
+        #expect(complete("product.filter(category.ex") == ["exists"])
         #expect(complete("product.select(cast(price, as: .int") == ["integer"])
         #expect(complete("product.filter((1...5).con") == ["contains"])
     }

@@ -55,7 +55,7 @@ public enum DSLCompletion {
         /// properties of an expression, or `.nocase`-like names after a lone dot.
         private func members(beforeDot dot: Int, scope: String?, isNested: Bool) -> [String] {
             guard dot > 0, !startsOperand(after: tokens[dot - 1]) else {
-                return DSLImplicitMember.collations + DSLImplicitMember.storageClasses
+                return DSLImplicitMember.collations + DSLImplicitMember.storageClasses + DSLImplicitMember.dateModifiers
             }
             guard let root = chainRoot(endingAt: dot - 1) else {
                 // A parenthesized expression, an array or a range.
