@@ -19,6 +19,12 @@ extension DSLCompiler {
         }
         let pivot = try linkedAssociation(nodes[1], from: scope)
         let target = try linkedAssociation(nodes[2], from: pivot)
+        // GRDB stops the process on some joins behind a pivot (a required one behind an
+        // optional path): joins go on the association through, after it.
+        for (node, association) in [(nodes[1], pivot), (nodes[2], target)] where !association.joins.isEmpty {
+            throw error("\(function)(…, through:, using:) takes associations without joins", at: node,
+                        hint: "join after it: \(function)(…).including(…)")
+        }
         guard target.table.isSameName(as: destination) else {
             throw error("using: leads to \(target.table), not to \(destination)", at: nodes[2])
         }
