@@ -13,23 +13,10 @@ struct DailyFormsParityTests {
         try ParityCase.check(parityCase, on: ParityDatabases.chinook)
     }
 
-    @Test(arguments: fetchMethods)
-    func fetch_methods(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
-
-    @Test(arguments: subqueries)
-    func subqueries_and_requests_as_values(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
-
-    @Test(arguments: functions)
-    func dates_strings_and_aggregate_filters(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
-
-    @Test(arguments: commonTables)
-    func common_table_expressions(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
-
-    @Test(arguments: throughAssociations)
-    func associations_through_another(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
-
-    @Test(arguments: keys)
-    func keys_of_any_type(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
+    /// Fetch methods, subqueries, functions, common table expressions, associations through
+    /// another, keys of any type: one case per example.
+    @Test(arguments: fetchMethods + subqueries + functions + commonTables + throughAssociations + keys)
+    func each_form_runs_as_grdb_runs_it(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
 
     @Test(arguments: sqliteErrors)
     func errors_sqlite_reports_alike(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
