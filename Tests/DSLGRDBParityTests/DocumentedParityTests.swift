@@ -36,7 +36,7 @@ enum Shop {
 extension DocumentedParityTests {
     static let countAll = SQL("COUNT(*)").sqlExpression
 
-    static let cases = requests + expressions + associations + mutations
+    static let cases = requests + expressions + associations + mutations + dailyForms
 
     static let requests: [ParityCase] = [
         ParityCase("product.filter(price > 100).order(name)") { _ in .fetch(Shop.product.filter(Column("price") > 100).order(Column("name"))) },

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import Synchronization
 import Testing
 @testable import SQLiveKit
 
@@ -10,6 +11,9 @@ struct ParityOutcome: Equatable, CustomStringConvertible {
     var sql: String
     var expandedSQL: String
     var result: ParityResult
+    /// The region observed for a read, as SQLite and GRDB declare it before observation
+    /// canonicalizes it; nil for mutations and errors.
+    var region: DatabaseRegion? = nil
 
     var description: String { "\(expandedSQL)\n  → \(result)" }
 }
@@ -17,6 +21,10 @@ struct ParityOutcome: Equatable, CustomStringConvertible {
 enum ParityResult: Equatable, CustomStringConvertible {
     /// Column names and rows, each value as SQLite returned it.
     case rows([String], [[DatabaseValue]])
+    /// Distinct rows, in no order (`fetchSet`).
+    case rowSet([String], Set<[DatabaseValue]>)
+    /// One value (`isEmpty`).
+    case value(DatabaseValue)
     case count(Int)
     /// The rows changed, and the changed table's content after the change.
     case changes(Int, [[DatabaseValue]])
@@ -25,6 +33,8 @@ enum ParityResult: Equatable, CustomStringConvertible {
     var description: String {
         switch self {
         case .rows(let columns, let rows): "\(rows.count) rows of \(columns)" + (rows.first.map { ", first \($0)" } ?? "")
+        case .rowSet(let columns, let rows): "\(rows.count) distinct rows of \(columns)"
+        case .value(let value): "value \(value)"
         case .count(let count): "count \(count)"
         case .changes(let count, let rows): "\(count) changes, \(rows.count) rows left"
         case .error(let message): "error: \(message)"
@@ -32,10 +42,16 @@ enum ParityResult: Equatable, CustomStringConvertible {
     }
 }
 
-/// What a Swift program does with a GRDB request: fetch its rows, count them
-/// (`fetchCount`), delete or update them (`deleteAll`, `updateAll`).
+/// What a Swift program does with a GRDB request: fetch its rows (`fetchAll`, `fetchOne`,
+/// `fetchSet`), count them (`fetchCount`), test them (`isEmpty`), delete or update them
+/// (`deleteAll`, `updateAll`).
 enum SwiftRequest {
     case fetch(QueryInterfaceRequest<Row>)
+    /// Any other request fetched whole: `select(_:as:)`, `SQLRequest("SELECT \(r.exists())")`.
+    case fetchRequest(any FetchRequest)
+    case fetchOne(QueryInterfaceRequest<Row>)
+    case fetchSet(QueryInterfaceRequest<Row>)
+    case isEmpty(QueryInterfaceRequest<Row>)
     case count(QueryInterfaceRequest<Row>)
     case deleteAll(QueryInterfaceRequest<Row>, table: String)
     case updateAll(QueryInterfaceRequest<Row>, [ColumnAssignment], table: String)
@@ -43,8 +59,21 @@ enum SwiftRequest {
     /// The table a mutation changes, whose content is compared afterwards.
     var mutatedTable: String? {
         switch self {
-        case .fetch, .count: nil
+        case .fetch, .fetchRequest, .fetchOne, .fetchSet, .isEmpty, .count: nil
         case .deleteAll(_, let table), .updateAll(_, _, let table): table
+        }
+    }
+
+    /// The fetch a `ValueObservation` of this request runs, whose region GRDB observes.
+    var observedFetch: (@Sendable (Database) throws -> Void)? {
+        switch self {
+        case .fetch(let request): { _ = try Row.fetchAll($0, request) }
+        case .fetchRequest(let request): { _ = try Row.fetchAll($0, request) }
+        case .fetchOne(let request): { _ = try Row.fetchOne($0, request) }
+        case .fetchSet(let request): { _ = try Row.fetchSet($0, request) }
+        case .isEmpty(let request): { _ = try request.isEmpty($0) }
+        case .count(let request): { _ = try request.fetchCount($0) }
+        case .deleteAll, .updateAll: nil
         }
     }
 }
@@ -55,9 +84,12 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
     static func check(_ parityCase: ParityCase, on database: Result<ParityDatabase, any Error>) throws {
         let database = try database.get()
         let (swift, dsl) = try database.exclusively {
-            let swift = try database.runSwift(parityCase)
-            let table = try database.swiftApp.read { try parityCase.swift($0).mutatedTable }
-            return (swift, try database.runDSL(parityCase.dsl, mutating: table))
+            var swift = try database.runSwift(parityCase)
+            let request = try database.swiftApp.read { try parityCase.swift($0) }
+            if case .error = swift.result {} else {
+                swift.region = database.observedRegion(of: request)
+            }
+            return (swift, try database.runDSL(parityCase.dsl, beside: request))
         }
         if case .error = dsl.result, dsl.sql.isEmpty {
             // The DSL refused the request before generating SQL; GRDB's SQL must fail too.
@@ -67,13 +99,33 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
         #expect(dsl.sql == swift.sql, "SQL differs for \(parityCase.dsl)")
         #expect(dsl.expandedSQL == swift.expandedSQL, "arguments differ for \(parityCase.dsl)")
         #expect(dsl.result == swift.result, "results differ for \(parityCase.dsl):\n  DSL:   \(dsl)\n  Swift: \(swift)")
+        guard let dslRegion = dsl.region, let swiftRegion = swift.region else {
+            #expect(dsl.region == nil && swift.region == nil, "one side observes no region for \(parityCase.dsl)")
+            return
+        }
+        // What `.region` prints for the DSL query beside what GRDB observes for the request.
+        let dslTracked = QueryRegion.trackedRegion(of: dslRegion, in: database.sqlive)
+        let dslObserved = dslTracked.description
+        let swiftObserved = swiftRegion.description
+        guard let widerRegion = parityCase.widerRegion else {
+            #expect(dslObserved == swiftObserved, "regions differ for \(parityCase.dsl)")
+            return
+        }
+        // GRDB narrows this region more than SQLite's comparison: the DSL's is wider, never narrower.
+        #expect(dslObserved == widerRegion, "region of \(parityCase.dsl)")
+        #expect(dslObserved != swiftObserved, "GRDB now observes \(swiftObserved) for \(parityCase.dsl): drop widerRegion")
+        #expect(dslTracked.union(swiftRegion) == dslTracked, "\(dslObserved) does not contain GRDB's \(swiftObserved)")
     }
 
     var dsl: String
     var swift: @Sendable (Database) throws -> SwiftRequest
+    /// The region the DSL observes where GRDB's is narrower than what SQLite's comparisons
+    /// can match (GRDB narrows rowids on integer keys only).
+    var widerRegion: String?
 
-    init(_ dsl: String, _ swift: @escaping @Sendable (Database) throws -> SwiftRequest) {
+    init(_ dsl: String, widerRegion: String? = nil, _ swift: @escaping @Sendable (Database) throws -> SwiftRequest) {
         self.dsl = dsl
+        self.widerRegion = widerRegion
         self.swift = swift
     }
 
@@ -123,6 +175,8 @@ final class ParityDatabase: @unchecked Sendable {
             defer { db.trace(options: []) }
             // A statement SQLite refuses to prepare is never traced: its error holds it.
             var refusedSQL: String?
+            // What the DSL runs instead of GRDB's statement, where docs/DSL.md says so.
+            var expectedSQL: (String) -> String = { $0 }
             let result = try Self.rollingBack(db) { () throws -> ParityResult in
                 do {
                     switch request {
@@ -131,6 +185,23 @@ final class ParityDatabase: @unchecked Sendable {
                         // would hide the columns of included associations).
                         let statement = try request.makePreparedRequest(db).statement
                         return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
+                    case .fetchRequest(let request):
+                        let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
+                        return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
+                    case .fetchOne(let request):
+                        let columns = try request.makePreparedRequest(db, forSingleResult: true).statement.columnNames
+                        let row = try Row.fetchOne(db, request)
+                        return .rows(columns, row.map { [Array($0.unadapted.databaseValues)] } ?? [])
+                    case .fetchSet(let request):
+                        // sqlive asks SQLite for the distinct rows GRDB keeps in its Set.
+                        let distinctSQL = try request.distinct().makePreparedRequest(db).statement
+                        expectedSQL = { _ in distinctSQL.sql }
+                        let rows = try Row.fetchSet(db, request)
+                        return .rowSet(distinctSQL.columnNames, Set(rows.map { Array($0.unadapted.databaseValues) }))
+                    case .isEmpty(let request):
+                        // GRDB runs SELECT EXISTS (…) and negates in Swift; sqlive runs SELECT NOT EXISTS (…).
+                        expectedSQL = { "SELECT NOT " + $0.dropFirst("SELECT ".count) }
+                        return .value(try request.isEmpty(db).databaseValue)
                     case .count(let request):
                         return .count(try request.fetchCount(db))
                     case .deleteAll(let request, let table):
@@ -151,13 +222,15 @@ final class ParityDatabase: @unchecked Sendable {
             // GRDB's statement is the first that is neither a schema read of GRDB's nor our
             // savepoint (the content reads of mutations come after it).
             let first = traced.first { !Self.isBookkeeping($0.sql) } ?? ("", "")
-            return ParityOutcome(sql: first.sql, expandedSQL: first.expanded, result: result)
+            return ParityOutcome(sql: expectedSQL(first.sql), expandedSQL: expectedSQL(first.expanded), result: result)
         }
     }
 
     /// What sqlive runs for the DSL query, on a connection set up as sqlive's.
-    func runDSL(_ query: String, mutating table: String?) throws -> ParityOutcome {
-        try sqlive.inDatabase { db in
+    func runDSL(_ query: String, beside swiftRequest: SwiftRequest) throws -> ParityOutcome {
+        let table = swiftRequest.mutatedTable
+        let isSet = if case .fetchSet = swiftRequest { true } else { false }
+        return try sqlive.inDatabase { db in
             let compiled: DSLCompiledQuery
             let statement: Statement
             do {
@@ -176,7 +249,13 @@ final class ParityDatabase: @unchecked Sendable {
             let result = try Self.rollingBack(db) { () throws -> ParityResult in
                 do {
                     switch compiled.action {
-                    case .fetch:
+                    case .fetch where isSet:
+                        return .rowSet(statement.columnNames, Set(try Row.fetchAll(statement).map { Array($0.databaseValues) }))
+                    case .fetch, .fetchOne:
+                        return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
+                    case .exists(negated: true):
+                        return .value(try DatabaseValue.fetchOne(statement) ?? .null)
+                    case .exists(negated: false):
                         return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
                     case .count:
                         return .count(try Int.fetchOne(statement) ?? -1)
@@ -188,8 +267,26 @@ final class ParityDatabase: @unchecked Sendable {
                     return .error(error.message ?? "\(error)")
                 }
             }
-            return ParityOutcome(sql: statement.sql, expandedSQL: expanded, result: result)
+            let region: DatabaseRegion? = compiled.action.reads ? statement.databaseRegion : nil
+            if case .error = result {
+                return ParityOutcome(sql: statement.sql, expandedSQL: expanded, result: result)
+            }
+            return ParityOutcome(sql: statement.sql, expandedSQL: expanded, result: result, region: region)
         }
+    }
+
+    /// The region GRDB observes for the Swift request: a `ValueObservation` of its fetch
+    /// starts, and says which region it tracks (GRDB narrows a request's own to the rowids it
+    /// filters on).
+    func observedRegion(of request: SwiftRequest) -> DatabaseRegion? {
+        guard let fetch = request.observedFetch else { return nil }
+        let tracked = Mutex<DatabaseRegion?>(nil)
+        let cancellable = ValueObservation
+            .tracking { db in try fetch(db) }
+            .handleEvents(willTrackRegion: { region in tracked.withLock { $0 = region } })
+            .start(in: swiftApp, scheduling: FirstValueNow(), onError: { _ in }, onChange: { _ in })
+        cancellable.cancel()
+        return tracked.withLock { $0 }
     }
 
     /// Runs `body` in a savepoint rolled back afterwards: mutations compare on the same data.
@@ -230,5 +327,15 @@ enum ParityDatabases {
         let script = try String(contentsOf: repositoryRoot.appendingPathComponent("examples/shop.sql"), encoding: .utf8)
         let schemaBlocks = try DocumentedExamples.blocks(of: String(contentsOf: docsPage, encoding: .utf8), info: "sql schema")
         return try ParityDatabase(loading: script + "\n" + schemaBlocks.joined(separator: "\n"))
+    }
+}
+
+/// Delivers an observation's first value on the thread that starts it, before `start`
+/// returns, as `.region` does.
+private struct FirstValueNow: ValueObservationScheduler {
+    func immediateInitialValue() -> Bool { true }
+
+    func schedule(_ action: @escaping @Sendable () -> Void) {
+        action()
     }
 }

@@ -95,6 +95,22 @@ import SQLiveTestSupport
         ("product.filter(key: 3)", "select * from product where id = 3;"),
         (#"customer.filter(key: ["email": "ada.lovelace25@example.org"]).select(name)"#,
          "select name from customer where email = 'ada.lovelace25@example.org';"),
+        // Fetch methods, keys of any type, subqueries, functions, CTEs, associations through another.
+        ("product.order(price.desc).fetchOne()", "select * from product order by price desc limit 1;"),
+        ("product.filter(stock == 0).fetchCount()", "select count(*) from product where stock = 0;"),
+        ("product.filter(price > 1000).isEmpty()", "select not exists (select * from product where price > 1000);"),
+        (#"product.filter(keys: ["1", 2]).select(name)"#, "select name from product where id in (1, 2);"),
+        (#"product.filter(category.filter(name == "Games").select(id).contains(categoryId)).select(name).order(name)"#,
+         "select name from product where categoryId in (select id from category where name = 'Games') order by name;"),
+        ("product.filter(price > product.select(average(price))).select(name).order(name)",
+         "select name from product where price > (select avg(price) from product) order by name;"),
+        ("order.select(dateTime(placedOn, .startOfMonth, .month(1), .day(-1))).order(id).limit(3)",
+         "select datetime(placedOn, 'start of month', '1 months', '-1 days') from \"order\" order by id limit 3;"),
+        ("order_item.select(sum(quantity, filter: unitPrice > 50))", "select sum(quantity) filter (where unitPrice > 50) from order_item;"),
+        (#"category.with(CommonTableExpression(recursive: true, named: "n", columns: ["i"], sql: "SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3")).filter(n.select(i).contains(id)).select(name)"#,
+         "with recursive n(i) as (select 1 union all select i + 1 from n where i < 3) select name from category where id in (select i from n);"),
+        ("customer.annotated(with: hasMany(order_item, through: order, using: order_item).sum(quantity).forKey(\"q\")).order(q.desc, name).limit(3)",
+         #"select c.*, sum(i.quantity) as q from customer c left join "order" o on o.customerId = c.id left join order_item i on i.orderId = o.id group by c.id order by q desc, c.name limit 3;"#),
     ]
 
     static let libraryPairs: [(dsl: String, sql: String)] = [

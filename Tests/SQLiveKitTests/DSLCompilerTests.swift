@@ -6,18 +6,10 @@ import Testing
 /// (two of them to one table, a self-reference, a composite key), and the errors for names
 /// the schema lacks and for what GRDB can't do.
 @Suite struct DSLCompilerTests {
-    let dbQueue: DatabaseQueue
+    private let compiler: DSLCompilerProbe
 
     init() throws {
-        dbQueue = try DSLTestDatabase.make()
-    }
-
-    private func sql(_ query: String) throws -> String {
-        try DSLTestDatabase.sql(query, in: dbQueue)
-    }
-
-    private func error(_ query: String) throws -> String {
-        try DSLTestDatabase.error(query, in: dbQueue) ?? "no error"
+        compiler = try DSLCompilerProbe()
     }
 
     @Test(arguments: [
@@ -64,7 +56,7 @@ import Testing
         ("note.matching(\"hel*\")", #"SELECT * FROM "note" WHERE "note" MATCH 'hel*'"#),
     ])
     func requests_and_expressions(query: String, expected: String) throws {
-        #expect(try sql(query) == expected)
+        #expect(try compiler.sql(query) == expected)
     }
 
     @Test(arguments: [
@@ -106,7 +98,7 @@ import Testing
          #"SELECT "team".*, MAX("player"."score") AS "best" FROM "team" LEFT JOIN "player" ON ("player"."teamId" = "team"."id") AND "player"."isActive" GROUP BY "team"."id" ORDER BY "best" DESC"#),
     ])
     func associations(query: String, expected: String) throws {
-        #expect(try sql(query) == expected)
+        #expect(try compiler.sql(query) == expected)
     }
 
     @Test(arguments: [
@@ -128,13 +120,13 @@ import Testing
          #"UPDATE "player" SET "score" = "score" - 1, "score" = "score" * 2, "score" = "score" / 3 WHERE "id" = 1"#),
     ])
     func counts_and_mutations(query: String, expected: String) throws {
-        #expect(try sql(query) == expected)
+        #expect(try compiler.sql(query) == expected)
     }
 
     @Test func a_query_at_the_nesting_limit_compiles() throws {
         let depth = DSLParser.maximumDepth - 3
         let query = "player.filter(" + String(repeating: "!", count: depth) + "isActive)"
-        try dbQueue.inDatabase { db in
+        try compiler.dbQueue.inDatabase { db in
             _ = try DSLCompiler.compile(query, in: db)
         }
     }

@@ -37,7 +37,9 @@ import Testing
         #expect(complete("product.fil") == ["filter"])
         #expect(complete("product.filter(price > 1).or") == ["order", "orderByPrimaryKey"])
         #expect(complete("product.in") == ["including"])
-        #expect(!complete("product.").contains("isEmpty"))
+        #expect(complete("product.fetch") == ["fetchAll", "fetchCount", "fetchOne", "fetchSet"])
+        #expect(complete("product.is") == ["isEmpty"])
+        #expect(!complete("product.").contains("contains"))
         #expect(complete("product.").contains("deleteAll"))
     }
 
@@ -49,15 +51,21 @@ import Testing
         #expect(complete("order_item.including(required: product.filter(price > 1)).filter(q") == ["quantity"])
         #expect(complete("order_item.select(quantity, unit") == ["unitPrice"])
         #expect(complete("customer.annotated(with: or") == ["order"])
-        #expect(complete("product.select(co") == ["coalesce", "count"])
+        #expect(complete("product.select(co") == ["CommonTableExpression", "coalesce", "count"])
     }
 
     @Test func members_of_expressions_and_associations() {
         #expect(complete("product.order(price.de") == ["desc", "descNullsFirst"])
-        #expect(complete("customer.annotated(with: order.co") == ["count"])
+        #expect(complete("customer.annotated(with: order.co") == ["contains", "count"])
         #expect(complete("order.joining(required: customer).filter(customer.ci") == ["city"])
         #expect(complete("customer.having(order.is") == ["isEmpty"])
         #expect(complete("customer.filter(name.collating(.no") == ["nocase"])
+        #expect(complete("order.select(dateTime(placedOn, .start") == ["startOfDay", "startOfMonth", "startOfYear"])
+        #expect(complete("order.select(julianDay(placedOn, .da") == ["day"])
+        #expect(complete("customer.including(required: has") == ["hasMany", "hasOne"])
+        #expect(complete("product.with(Comm") == ["CommonTableExpression"])
+        #expect(complete("product.filter(category.select(id).con") == ["contains"])
+        #expect(complete("product.filter(category.ex") == ["exists"])
         #expect(complete("product.select(cast(price, as: .int") == ["integer"])
         #expect(complete("product.filter((1...5).con") == ["contains"])
     }

@@ -24,9 +24,12 @@ import Testing
                           "playerId", "clubId", "role", "body", "color", "rowid", "nosuch"]
     static let methods = DSLRequestMember.allCases.map(\.rawValue) + DSLExpressionMember.allCases.map(\.rawValue) + ["contains", "filtr"]
     static let functions = DSLFunction.allCases.map(\.rawValue)
-    static let labels = ["key", "keys", "required", "optional", "all", "with", "offset", "to", "distinct", "as", "using", "escape", "x"]
+    static let labels = ["key", "keys", "required", "optional", "all", "with", "offset", "to", "distinct", "as", "using", "escape", "x",
+                         "through", "on", "named", "request", "sql", "recursive", "columns", "filter"]
     static let literals = ["0", "1", "-1", "2.5", "1e400", "\"a\"", "\"\"", "\"%x%\"", "nil", "true", "false", ".nocase", ".integer",
-                           ".nope", "*", "[]", "[:]", "[1, 2]", "[\"id\": 1]", "[\"playerId\": 1, \"clubId\": 2]"]
+                           ".nope", "*", "[]", "[:]", "[1, 2]", "[\"id\": 1]", "[\"playerId\": 1, \"clubId\": 2]",
+                           ".startOfDay", ".day(1)", ".second(1.5)", "String.self", "[\"1\", 2]", "\"SELECT 1\"", "\"7\"",
+                           "CommonTableExpression(named: \"c\", request: player)", "CommonTableExpression(named: \"c\", sql: \"SELECT 1 AS id\")"]
     static let symbols = DSLSymbol.allCases.map(\.rawValue)
 
     /// Compiles and runs a query the way the session does, and says which way it went.

@@ -6,12 +6,36 @@ import GRDB
 ///     try query.makeStatement(db).sql   // SELECT COUNT(*) FROM "player" WHERE "score" > ?
 struct DSLCompiledQuery {
     enum Action {
-        /// Fetch the request's rows.
+        /// Fetch the request's rows (`fetchAll()`, or no fetch method).
         case fetch
+        /// `fetchOne()`: at most one row, with the `LIMIT 1` GRDB adds unless the filter is
+        /// on a unique key.
+        case fetchOne
         /// Count them, as GRDB's `fetchCount` does (see ``DSLCountShape``).
         case count(DSLCountShape)
+        /// `exists()`: `SELECT EXISTS (request)`; `isEmpty()`: `SELECT NOT EXISTS (request)`
+        /// (GRDB's `isEmpty` runs `SELECT EXISTS` and negates the answer in Swift).
+        case exists(negated: Bool)
         case deleteAll
         case updateAll([ColumnAssignment])
+
+        /// True for the actions that read, whose region a pane observes.
+        var reads: Bool {
+            switch self {
+            case .fetch, .fetchOne, .count, .exists: true
+            case .deleteAll, .updateAll: false
+            }
+        }
+    }
+
+    /// Where the statement's region comes from (see ``DSLKeyValues``).
+    indirect enum RegionSource {
+        /// GRDB's own (mutations, whose region nothing observes).
+        case grdb
+        /// The same query with the keys compared to a rowid converted as SQLite compares them.
+        case convertedKeys(DSLCompiledQuery)
+        /// SQLite's, not narrowed to rowids.
+        case unnarrowed
     }
 
     let request: QueryInterfaceRequest<Row>
@@ -22,6 +46,7 @@ struct DSLCompiledQuery {
     var isLimited = false
     /// Names given with `forKey` that a later `select(…)` dropped from the selection.
     var replacedAliases: [String] = []
+    var regionSource = RegionSource.grdb
 
     /// Why SQLite refused the SQL, when the query named a name its selection no longer has.
     func hint(for error: DatabaseError) -> String? {
@@ -35,15 +60,42 @@ struct DSLCompiledQuery {
     /// The statement GRDB generates, its arguments bound, ready to step. It is prepared
     /// without SQLite's double-quoted-string fallback, as in a Swift app (``DSLStrictNames``).
     func makeStatement(_ db: Database) throws -> Statement {
-        try DSLStrictNames.preparing(in: db) { try makeGRDBStatement(db) }
+        try DSLStrictNames.preparing(in: db) {
+            let statement = try makeGRDBStatement(db)
+            switch regionSource {
+            case .grdb:
+                return statement
+            case .convertedKeys(let twin):
+                // The same SQL text (values are bound as arguments), with GRDB's arguments:
+                // GRDB's query, observing the rows SQLite's comparisons can match.
+                let converted = try twin.makeGRDBStatement(db)
+                guard converted.sql == statement.sql else { return try Self.unnarrowed(statement, db) }
+                try converted.setArguments(statement.arguments)
+                return converted
+            case .unnarrowed:
+                return try Self.unnarrowed(statement, db)
+            }
+        }
+    }
+
+    /// The statement prepared again from its SQL: SQLite's region, which GRDB did not narrow.
+    private static func unnarrowed(_ statement: Statement, _ db: Database) throws -> Statement {
+        let unnarrowed = try db.makeStatement(sql: statement.sql)
+        try unnarrowed.setArguments(statement.arguments)
+        return unnarrowed
     }
 
     private func makeGRDBStatement(_ db: Database) throws -> Statement {
         switch action {
         case .fetch:
             return try request.makePreparedRequest(db, forSingleResult: false).statement
+        case .fetchOne:
+            return try request.makePreparedRequest(db, forSingleResult: true).statement
         case .count(let shape):
             return try shape.statement(counting: request, db)
+        case .exists(let negated):
+            let exists = request.exists()
+            return try SQLRequest<Row>(literal: "SELECT \(negated ? !exists : exists)").makePreparedRequest(db).statement
         case .deleteAll:
             let returning = { try request.deleteAndFetchStatement(db, selection: [Self.returningMarker]) }
             guard isLimited else { return try Self.mutation(db, returning) }

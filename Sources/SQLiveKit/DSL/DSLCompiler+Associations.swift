@@ -52,7 +52,7 @@ extension DSLCompiler {
         let base: DSLRelation.Base = candidate.isToMany
             ? .toMany(Table<Row>(origin).hasMany(Table<Row>(target), key: key, using: foreignKey))
             : .toOne(Table<Row>(origin).belongsTo(Table<Row>(target), key: key, using: foreignKey))
-        return DSLRelation(table: target, base: base, link: link)
+        return DSLRelation(table: target, base: base, link: link, subquery: Table<Row>(target).all())
     }
 
     /// `belongsTo(person, key: "author", using: authorId)` or `hasMany(book, using: authorId)`:
@@ -61,6 +61,9 @@ extension DSLCompiler {
         let usage = DSLFunction(rawValue: call.name.text)?.usage ?? call.name.text
         guard let scope else {
             throw error("\(call.name.text)(…) names an association: use it inside a method such as including(required: …)", at: call.name)
+        }
+        if isToMany && call.labels.contains("through") {
+            return try throughAssociation(call, isToMany: true, in: scope)
         }
         let shapes: [[String?]] = [[nil], [nil, "using"], [nil, "key"], [nil, "key", "using"]]
         guard let shape = shapes.first(where: { call.labels == $0 }) else {

@@ -26,8 +26,13 @@ extension DSLCompiler {
         case .sql(let sqlForms):
             forms = sqlForms
         }
-        let lhs = try value(lhsNode, in: scope)
-        let rhs = try value(rhsNode, in: scope)
+        var lhs = try value(lhsNode, in: scope)
+        var rhs = try value(rhsNode, in: scope)
+        if op == .equal || op == .identical {
+            // GRDB narrows the region on these comparisons with a rowid (see DSLKeyValues).
+            if case .literal(let literal) = rhs, try namesRowID(lhsNode, in: scope) { rhs = .literal(try rowIDKey(literal)) }
+            if case .literal(let literal) = lhs, try namesRowID(rhsNode, in: scope) { lhs = .literal(try rowIDKey(literal)) }
+        }
         let unsupported = error("\(op.rawValue) can't combine \(lhs.kindDescription) and \(rhs.kindDescription)", at: node)
         switch (lhs, rhs) {
         case (.aggregate(let left), .aggregate(let right)):
@@ -94,6 +99,10 @@ extension DSLCompiler {
             }
             throw wrongArguments(call, usage: function.usage, expected: [nil])
         case .sum, .total, .average, .min, .max, .abs, .length:
+            if let arguments = call.matching([nil, "filter"]),
+               let filtered = filteredAggregate(function, try expression(arguments[0], in: scope), filter: try expression(arguments[1], in: scope)) {
+                return .expression(filtered)
+            }
             guard let arguments = call.matching([nil]) else { throw wrongArguments(call, usage: function.usage, expected: [nil]) }
             let argument = try value(arguments[0], in: scope)
             if case .aggregate(let aggregate) = argument {
@@ -115,6 +124,8 @@ extension DSLCompiler {
             }
         case .coalesce:
             return .expression(try coalesce(call, in: scope))
+        case .dateTime, .julianDay:
+            return .expression(try dateFunction(function, call, in: scope))
         case .cast:
             guard let arguments = call.matching([nil, "as"]) else { throw wrongArguments(call, usage: function.usage, expected: [nil, "as"]) }
             let name = try implicitMember(arguments[1], among: DSLImplicitMember.storageClasses, kind: "storage class", plural: "storage classes")
@@ -125,6 +136,15 @@ extension DSLCompiler {
             return .expression(cast(try expression(arguments[0], in: scope), as: storageClass))
         case .belongsTo, .hasMany:
             return try explicitAssociation(call, isToMany: function == .hasMany, in: scope)
+        case .commonTableExpression:
+            return try commonTableExpression(call)
+        case .association:
+            return try commonTableAssociation(call, in: scope)
+        case .hasOne:
+            guard let scope else {
+                throw error("hasOne(…) names an association: use it inside a method such as including(required: …)", at: call.name)
+            }
+            return try throughAssociation(call, isToMany: false, in: scope)
         }
     }
 

@@ -13,7 +13,7 @@ extension DSLCompiler {
         let usage = "\(member.rawValue)(required: association) or \(member.rawValue)(optional: association)"
         if member == .including, call.labels == ["all"] {
             throw error("including(all:) fetches in several queries, which one result can't show", at: call.name,
-                        hint: "use including(required: …) or including(optional: …)")
+                        hint: "including(optional: …) of a to-many association shows one row per child, with its parent's columns")
         }
         guard call.arguments.count == 1, let label = call.labels[0], let kind = kinds[label] else {
             let typed = call.labels.first ?? nil
@@ -23,6 +23,13 @@ extension DSLCompiler {
         let node = call.arguments[0].value
         let value = try value(node, in: relation, preferring: .association)
         guard case .relation(let association) = value, let link = association.link else {
+            if case .relation(let request) = value, let method = request.madeSubqueryBy {
+                throw error("\(method.text) applies to a table request, not to an association (GRDB can't join it)", at: method)
+            }
+            if case .relation(let request) = value, case .identifier(let name) = node.kind, request.table.isSameName(as: name) {
+                // A table no foreign key links (or several do): the association lookup says so.
+                _ = try self.association(named: name, at: node, from: relation, required: true)
+            }
             throw error("expected an association (a table linked to \(relation.table) by a foreign key), found \(value.kindDescription)", at: node)
         }
         if !kind.isRequired && association.containsRequiredJoin {
@@ -31,8 +38,10 @@ extension DSLCompiler {
         }
         try checkKeys([DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) },
                       in: relation, at: node)
-        let alias = relation.joins.first { $0.path == [link.key] }?.alias ?? TableAlias()
-        var result = relation.applying(.join(association.aliased(alias), kind), as: member)
+        let alias = association.alias ?? relation.joins.first { $0.path == [link.key] }?.alias ?? TableAlias()
+        // A join to a common table expression names the request's columns through its alias.
+        let origin = association.originAlias.map(relation.aliased) ?? relation
+        var result = origin.applying(.join(association.aliased(alias), kind), as: member)
         result.joins.append(DSLJoin(path: [link.key], link: link, table: association.table, alias: alias, isRequired: kind.isRequired))
         result.joins += association.joins.map { join in
             var join = join
@@ -66,21 +75,35 @@ extension DSLCompiler {
         return result
     }
 
-    /// `player.count`, `player.isEmpty`, `player.sum(score)`… on a to-many association.
+    /// `player.count`, `player.isEmpty`, `player.sum(score)`… on a to-many association (or a
+    /// `hasMany(…, through:, using:)`).
     func aggregate(_ member: DSLRequestMember, of association: DSLRelation, _ call: DSLCall?, at node: DSLNode) throws(Diagnostic) -> DSLValue {
-        guard case .toMany(let hasMany) = association.base, let link = association.link else {
+        guard let link = association.link else {
             throw error("\(association.table) is a to-one association here: \(member.rawValue) needs a to-many association", at: node)
         }
+        let aggregate: AssociationAggregate<Row>
+        switch association.base {
+        case .toMany(let hasMany): aggregate = try self.aggregate(member, of: hasMany, association, call, at: node)
+        case .toManyThrough(let hasMany): aggregate = try self.aggregate(member, of: hasMany, association, call, at: node)
+        case .request, .toOne, .join, .toOneThrough:
+            throw error("\(association.table) is a to-one association here: \(member.rawValue) needs a to-many association", at: node)
+        }
+        let joins = [DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) }
+        return .aggregate(DSLAggregate(aggregate: aggregate, joins: joins))
+    }
+
+    private func aggregate<ToMany: AssociationToMany>(_ member: DSLRequestMember, of hasMany: ToMany, _ association: DSLRelation,
+                                                      _ call: DSLCall?, at node: DSLNode) throws(Diagnostic) -> AssociationAggregate<Row>
+    where ToMany.OriginRowDecoder == Row {
         if association.containsRequiredJoin {
             throw error("GRDB can't compute an aggregate over an association with a required join inside", at: node)
         }
-        let aggregate: AssociationAggregate<Row>
         switch member {
         case .count, .isEmpty:
             guard try schema.hasSingleColumnKey(association.table) else {
                 throw error("\(association.table) has no rowid nor single-column primary key for GRDB to count its rows", at: node)
             }
-            aggregate = member == .count ? hasMany.count : hasMany.isEmpty
+            return member == .count ? hasMany.count : hasMany.isEmpty
         default:
             guard let call, let arguments = call.matching([nil]) else {
                 throw call.map { wrongArguments($0, usage: member.usage, expected: [nil]) } ?? error("write \(member.usage)", at: node)
@@ -94,14 +117,13 @@ extension DSLCompiler {
                 named = Self.aggregate(member, of: hasMany, try expression(arguments[0], in: association))
             }
             guard let named else { throw error("\(member.rawValue) is not an aggregate", at: node) }
-            aggregate = named
+            return named
         }
-        let joins = [DSLJoinKey(path: [link.key], link: link)] + association.joins.map { DSLJoinKey(path: [link.key] + $0.path, link: $0.link) }
-        return .aggregate(DSLAggregate(aggregate: aggregate, joins: joins))
     }
 
-    private static func aggregate(_ member: DSLRequestMember, of hasMany: HasManyAssociation<Row, Row>,
-                                  _ expression: some SQLSpecificExpressible) -> AssociationAggregate<Row>? {
+    private static func aggregate<ToMany: AssociationToMany>(_ member: DSLRequestMember, of hasMany: ToMany,
+                                                             _ expression: some SQLSpecificExpressible) -> AssociationAggregate<Row>?
+    where ToMany.OriginRowDecoder == Row {
         switch member {
         case .sum: hasMany.sum(expression)
         case .total: hasMany.total(expression)

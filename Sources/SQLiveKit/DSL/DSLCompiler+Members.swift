@@ -23,15 +23,18 @@ extension DSLCompiler {
             return .aggregate(named)
         case .array(let elements):
             let contained = try containedElement(name, call, of: "an array")
+            let containsRowID = try namesRowID(contained, in: scope)
             var expressions: [SQLExpression] = []
             for element in elements {
-                expressions.append(try expression(element, in: scope))
+                var value = try value(element, in: scope)
+                if containsRowID, case .literal(let literal) = value { value = .literal(try rowIDKey(literal)) }
+                expressions.append(try expression(value, at: element))
             }
             return .expression(expressions.contains(try expression(contained, in: scope)))
         case .range(let range):
             return .expression(range.contains(try expression(try containedElement(name, call, of: "a range"), in: scope)))
         case .query:
-            throw error("nothing can follow count, deleteAll() or updateAll(…): they end a query", at: name)
+            throw error("nothing can follow count, a fetch method, deleteAll() or updateAll(…): they end a query", at: name)
         case .joined(let join):
             guard call == nil, let column = try schema.column(named: name.text, in: join.table) else {
                 throw DSLDiagnostic.unknown("column", name.text, among: try schema.columns(of: join.table), at: name.range.lowerBound, in: text)
@@ -72,6 +75,10 @@ extension DSLCompiler {
         case .descNullsFirst: return .ordering(expression.descNullsFirst)
         case .lowercased: return .expression(expression.lowercased)
         case .uppercased: return .expression(expression.uppercased)
+        case .capitalized: return .expression(expression.capitalized)
+        case .localizedCapitalized: return .expression(expression.localizedCapitalized)
+        case .localizedLowercased: return .expression(expression.localizedLowercased)
+        case .localizedUppercased: return .expression(expression.localizedUppercased)
         case .forKey:
             let arguments = try methodArguments(member, call, name, labels: [nil])
             let alias = try string(arguments[0], in: scope, expecting: "a name in double quotes")

@@ -10,6 +10,21 @@ extension DSLCompiler {
             }
             throw unknownMember(name, of: relation)
         }
+        if member == .forKey && relation.isRoot && scope != nil, let call, let arguments = call.matching([nil]) {
+            // `invoice.select(max(total)).forKey("best")`: a subquery named in a selection.
+            let subquery = try expression(.relation(relation), at: node)
+            let key = try string(arguments[0], in: relation, expecting: "a name in double quotes")
+            return .selection(subquery.forKey(key), alias: key, expression: subquery)
+        }
+        if member == .isEmpty && relation.isRoot {
+            return try fetchOrSubquery(member, name, of: relation, call, in: scope)
+        }
+        var relation = relation
+        if member.isRequestOnly && !relation.isRoot, let standalone = relation.asSubquery {
+            // `category.select(id).limit(1)` inside brackets: a subquery of the table.
+            relation = standalone
+            relation.madeSubqueryBy = name
+        }
         if member.isAssociationOnly && relation.isRoot {
             throw error("\(member.rawValue) applies to an association, as in team.annotated(with: player.\(member.usage))", at: name)
         }
@@ -21,6 +36,10 @@ extension DSLCompiler {
                 throw error("\(member.rawValue) is a property: write .\(member.rawValue) without parentheses", at: name)
             }
             if member == .count && relation.isRoot {
+                if let scope {
+                    // `team.annotated(with: player.count)` names an association: say why this one is not.
+                    _ = try association(named: relation.table, at: node, from: scope, required: true)
+                }
                 return .query(DSLCompiledQuery(request: try request(of: relation), action: .count(relation.countShape),
                                                replacedAliases: relation.replacedAliases))
             }
@@ -29,10 +48,11 @@ extension DSLCompiler {
         guard let call else {
             throw error("\(member.rawValue) is a method: write .\(member.usage)", at: name)
         }
-        return try method(member, call, of: relation, at: node)
+        return try method(member, call, of: relation, at: node, in: scope)
     }
 
-    private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode) throws(Diagnostic) -> DSLValue {
+    private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode,
+                        in scope: Scope) throws(Diagnostic) -> DSLValue {
         switch member {
         case .filter: return .relation(try filter(call, relation))
         case .select: return .relation(try select(call, relation))
@@ -50,6 +70,9 @@ extension DSLCompiler {
         case .deleteAll: return .query(try deleteAll(call, relation))
         case .updateAll: return .query(try updateAll(call, relation))
         case .sum, .total, .average, .min, .max, .count, .isEmpty: return try aggregate(member, of: relation, call, at: node)
+        case .fetchAll, .fetchOne, .fetchCount, .fetchSet, .exists, .contains:
+            return try fetchOrSubquery(member, call.name, of: relation, call, in: scope)
+        case .with: return .relation(try with(call, relation))
         case .forKey:
             guard let arguments = call.matching([nil]) else { throw wrongArguments(call, usage: member.usage, expected: [nil]) }
             return .relation(relation.rekeyed(try string(arguments[0], in: relation, expecting: "a key in double quotes")))
@@ -69,71 +92,13 @@ extension DSLCompiler {
         return relation
     }
 
-    private func filter(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
-        if let arguments = call.matching([nil]) {
-            let value = try value(arguments[0], in: relation)
-            if case .aggregate = value {
-                throw error("filter can't test an association aggregate: use having(…)", at: arguments[0])
-            }
-            return relation.applying(.filter(try expression(value, at: arguments[0])), as: .filter)
-        }
-        if let arguments = call.matching(["key"]) {
-            return relation.applying(try keyFilter(arguments[0], of: relation), as: .filter)
-        }
-        if let arguments = call.matching(["keys"]) {
-            guard case .array(let elements) = arguments[0].kind else {
-                throw error("expected an array of keys, as in filter(keys: [1, 2])", at: arguments[0])
-            }
-            var values: [DatabaseValue] = []
-            var uniqueKeys: [[String: DatabaseValue]] = []
-            for element in elements {
-                switch try keyFilter(element, of: relation) {
-                case .filterKey(let value): values.append(value)
-                case .filterUniqueKeys(let keys): uniqueKeys += keys
-                default: break
-                }
-            }
-            if !values.isEmpty && !uniqueKeys.isEmpty {
-                throw error("filter(keys:) takes primary key values or [\"column\": value] dictionaries, not both", at: arguments[0])
-            }
-            return relation.applying(values.isEmpty && !uniqueKeys.isEmpty ? .filterUniqueKeys(uniqueKeys) : .filterKeys(values), as: .filter)
-        }
-        throw wrongArguments(call, usage: "filter(expression), filter(key: value) or filter(keys: [value, …])", expected: [nil])
-    }
-
-    /// `filter(key: 1)` (the primary key) or `filter(key: ["email": "a@b.c"])` (a unique key):
-    /// checked here, because GRDB stops the process on a key that isn't unique.
-    private func keyFilter(_ node: DSLNode, of relation: DSLRelation) throws(Diagnostic) -> DSLOperation {
-        switch try value(node, in: relation) {
-        case .literal(let literal):
-            guard try !schema.isView(relation.table) else {
-                throw error("\(relation.table) is a view: it has no primary key to filter on", at: node)
-            }
-            let primaryKey = try schema.primaryKey(of: relation.table).columns
-            guard primaryKey.count == 1 else {
-                throw error("the primary key of \(relation.table) has \(primaryKey.count) columns", at: node,
-                            hint: "write filter(key: [\(primaryKey.map { "\"\($0)\": …" }.joined(separator: ", "))])")
-            }
-            return .filterKey(literal.databaseValue)
-        case .dictionary(let entries):
-            var key: [String: DatabaseValue] = [:]
-            for entry in entries {
-                let name = try string(entry.key, in: relation, expecting: "a column name in double quotes")
-                guard let column = try schema.column(named: name, in: relation.table) else {
-                    throw DSLDiagnostic.unknown("column", name, among: try schema.columns(of: relation.table), at: entry.key.range.lowerBound, in: text)
-                }
-                key[column] = try literal(entry.value, in: relation, expecting: "a value").databaseValue
-            }
-            guard !key.isEmpty, try schema.hasUniqueKey(Array(key.keys), in: relation.table) else {
-                throw error("no primary key or unique index of \(relation.table) is made of \(key.keys.sorted().joined(separator: ", "))", at: node)
-            }
-            return .filterUniqueKeys([key])
-        case let other:
-            throw error("expected a key value or a [\"column\": value] dictionary, found \(other.kindDescription)", at: node)
-        }
-    }
-
     private func select(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
+        if let arguments = call.matching([nil, "as"]) {
+            // `select(name, as: String.self)`: GRDB decodes the values as that type; the SQL and
+            // the values SQLite returns are those of `select(name)`.
+            try checkDecodedType(arguments[1])
+            return try select(DSLCall(name: call.name, arguments: [call.arguments[0]], range: call.range), relation)
+        }
         guard let arguments = call.variadic() else {
             throw wrongArguments(call, usage: DSLRequestMember.select.usage, expected: [nil])
         }
@@ -159,6 +124,18 @@ extension DSLCompiler {
         result.aliases = aliases
         result.selection = items
         return result
+    }
+
+    /// `String.self`, `Int.self`…: a type GRDB can decode a database value as.
+    private func checkDecodedType(_ node: DSLNode) throws(Diagnostic) {
+        let types = DSLImplicitMember.decodedTypes
+        guard case .member(let base, let member) = node.kind, member.text == "self", case .identifier(let type) = base.kind else {
+            throw error("expected a type, as in select(name, as: String.self)", at: node)
+        }
+        guard types.contains(type) else {
+            throw DSLDiagnostic.unknown("type", type, among: types, at: base.range.lowerBound, in: text,
+                                        hint: "the types are " + types.map { "\($0).self" }.joined(separator: ", "))
+        }
     }
 
     private func annotated(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {

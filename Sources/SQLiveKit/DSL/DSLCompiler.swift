@@ -15,6 +15,8 @@ import GRDB
 struct DSLCompiler {
     let text: String
     let schema: DSLSchema
+    /// How values compared to a rowid are compiled (see ``DSLKeyValues``).
+    var keyValues = DSLKeyValues.asWritten
 
     /// Parses and compiles a query against the database's schema.
     static func compile(_ text: String, in db: Database) throws(Diagnostic) -> DSLCompiledQuery {
@@ -25,7 +27,14 @@ struct DSLCompiler {
         } catch {
             throw compiler.withKeywordHint(error)
         }
-        return try compiler.query(node)
+        var query = try compiler.query(node)
+        if query.action.reads {
+            var twin = compiler
+            twin.keyValues = .asSQLiteCompares
+            // A twin that fails to compile leaves the region unnarrowed, never narrower.
+            query.regionSource = (try? twin.query(node)).map { .convertedKeys($0) } ?? .unnarrowed
+        }
+        return query
     }
 
     /// `selct * from t` is SQL with a typo, not a DSL query: say so.
@@ -132,9 +141,9 @@ struct DSLCompiler {
         if let function = DSLFunction(rawValue: name) {
             throw error("\(name) is a function: write \(function.usage)", at: node)
         }
-        if schema.table(named: name) != nil {
-            // A table, but not linked to this one: the association lookup says so.
-            _ = try association(named: name, at: node, from: scope, required: true)
+        if let table = schema.table(named: name) {
+            // A table not linked to this one (or linked twice): a request, for subqueries.
+            return .relation(.table(table))
         }
         let columns = try schema.columns(of: scope.table)
         let hint = columns.count <= 16 ? "\(scope.table) has columns \(columns.joined(separator: ", "))" : nil
@@ -157,6 +166,12 @@ struct DSLCompiler {
         switch value {
         case .expression(let expression): return expression
         case .literal(let literal): return literal.databaseValue.sqlExpression
+        case .relation(let relation) where relation.applied.contains(.select):
+            // A request as a value: `price > product.select(average(price))`.
+            if let standalone = relation.asSubquery, case .request(let request) = standalone.base {
+                return request.sqlExpression
+            }
+            throw error("\(relation.table) joins another association here: GRDB can't use it as a subquery", at: node)
         case .aggregate:
             throw error("expected an expression, found an association aggregate (use it in annotated(with:) or having(…))", at: node)
         case let other:

@@ -55,14 +55,15 @@ public enum DSLCompletion {
         /// properties of an expression, or `.nocase`-like names after a lone dot.
         private func members(beforeDot dot: Int, scope: String?, isNested: Bool) -> [String] {
             guard dot > 0, !startsOperand(after: tokens[dot - 1]) else {
-                return DSLImplicitMember.collations + DSLImplicitMember.storageClasses
+                return DSLImplicitMember.collations + DSLImplicitMember.storageClasses + DSLImplicitMember.dateModifiers
             }
             guard let root = chainRoot(endingAt: dot - 1) else {
                 // A parenthesized expression, an array or a range.
                 return DSLExpressionMember.allCases.map(\.rawValue) + ["contains"]
             }
             if !isNested {
-                return DSLRequestMember.allCases.filter { !$0.isAssociationOnly }.map(\.rawValue)
+                // `contains` tests a value against a subquery: only inside brackets.
+                return DSLRequestMember.allCases.filter { !$0.isAssociationOnly && $0 != .contains }.map(\.rawValue)
             }
             if let scope, schema.columns(of: scope).contains(where: { $0.isSameName(as: root) }) {
                 return DSLExpressionMember.allCases.map(\.rawValue)

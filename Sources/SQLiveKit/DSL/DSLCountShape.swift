@@ -8,6 +8,7 @@ import GRDB
 ///     player.select(name).count                 SELECT COUNT(*) FROM "player"
 ///     player.select(teamId).distinct().count    SELECT COUNT(DISTINCT "teamId") FROM "player"
 ///     player.limit(5).count                     SELECT COUNT(*) FROM (SELECT * FROM "player" LIMIT 5)
+///     player.with(cte).count                    SELECT COUNT(*) FROM (WITH … SELECT * FROM "player")
 enum DSLCountShape {
     /// The selection replaced by `COUNT(*)`.
     case countAll
@@ -15,7 +16,7 @@ enum DSLCountShape {
     /// `SELECT DISTINCT`, it does not count NULL. `nonDistinct` is the request without
     /// `distinct()`, whose SQL GRDB then writes.
     case countDistinct(SQLExpression, nonDistinct: QueryInterfaceRequest<Row>)
-    /// `SELECT COUNT(*) FROM (request)`: grouping, a limit, joins, or a selection that
+    /// `SELECT COUNT(*) FROM (request)`: grouping, a limit, common table expressions, joins, or a selection that
     /// can't be replaced (`DISTINCT *`, several distinct columns, a name given with `forKey`
     /// among several columns, which a filter may use).
     case subquery
@@ -58,7 +59,7 @@ enum DSLSelectedItem {
 extension DSLRelation {
     /// The shape of GRDB's `fetchCount` for this request, in GRDB's order of checks.
     var countShape: DSLCountShape {
-        if applied.contains(.group) || applied.contains(.limit) || !joins.isEmpty || !aggregateJoins.isEmpty {
+        if applied.contains(.group) || applied.contains(.limit) || applied.contains(.with) || !joins.isEmpty || !aggregateJoins.isEmpty {
             return .subquery
         }
         let isDistinct = applied.contains(.distinct)

@@ -22,6 +22,7 @@ enum DSLOperation {
     case matchingFTS5(FTS5Pattern)
     case join(DSLRelation, DSLJoinKind)
     case aliased(TableAlias<Void>)
+    case with(CommonTableExpression<Row>)
 
     func apply<Request: DerivableRequest<Row>>(to request: Request) -> Request {
         switch self {
@@ -44,6 +45,7 @@ enum DSLOperation {
         case .matchingFTS5(let pattern): request.matching(pattern)
         case .join(let association, let kind): Self.join(association.base, to: request, kind)
         case .aliased(let alias): request.aliased(alias)
+        case .with(let expression): request.with(expression)
         }
     }
 
@@ -53,6 +55,9 @@ enum DSLOperation {
         case .request: request
         case .toOne(let association): join(association, to: request, kind)
         case .toMany(let association): join(association, to: request, kind)
+        case .join(let association): join(association, to: request, kind)
+        case .toManyThrough(let association): join(association, to: request, kind)
+        case .toOneThrough(let association): join(association, to: request, kind)
         }
     }
 

@@ -9,6 +9,11 @@ struct DSLRelation {
         case request(QueryInterfaceRequest<Row>)
         case toOne(BelongsToAssociation<Row, Row>)
         case toMany(HasManyAssociation<Row, Row>)
+        /// `association(to: cte, on: …)`: a join to a common table expression.
+        case join(JoinAssociation<Row, Row>)
+        /// `hasMany(…, through:, using:)` and `hasOne(…, through:, using:)`.
+        case toManyThrough(HasManyThroughAssociation<Row, Row>)
+        case toOneThrough(HasOneThroughAssociation<Row, Row>)
     }
 
     /// The table whose columns the relation's methods refer to.
@@ -33,6 +38,17 @@ struct DSLRelation {
     /// For a table request: the same request without `distinct()`, for the counts GRDB
     /// writes as `COUNT(DISTINCT column)`.
     var nonDistinct: QueryInterfaceRequest<Row>?
+    /// For an association: the same refinements on a request of its table, for when it is
+    /// used as a subquery (`category.filter(…).select(id).contains(categoryId)`). Nil once
+    /// it joins another association.
+    var subquery: QueryInterfaceRequest<Row>?
+    /// The request-only method (`limit`, `distinct`…) that made an association a subquery,
+    /// for the error when it is then joined.
+    var madeSubqueryBy: DSLName?
+    /// For a join to a common table expression: the aliases its condition names, the
+    /// expression's and the request's.
+    var alias: TableAlias<Void>?
+    var originAlias: TableAlias<Void>?
 
     var isRoot: Bool { link == nil }
 
@@ -54,8 +70,25 @@ struct DSLRelation {
             if case .distinct = operation {} else { relation.nonDistinct = nonDistinct.map(operation.apply) }
         case .toOne(let association): relation.base = .toOne(operation.apply(to: association))
         case .toMany(let association): relation.base = .toMany(operation.apply(to: association))
+        case .join(let association): relation.base = .join(operation.apply(to: association))
+        case .toManyThrough(let association): relation.base = .toManyThrough(operation.apply(to: association))
+        case .toOneThrough(let association): relation.base = .toOneThrough(operation.apply(to: association))
+        }
+        if case .join = operation {
+            relation.subquery = nil
+        } else {
+            relation.subquery = subquery.map(operation.apply)
         }
         return relation
+    }
+
+    /// The relation as a request of its own, for a subquery: itself for a table request, the
+    /// same refinements on a request of its table for an association.
+    var asSubquery: DSLRelation? {
+        if isRoot { return self }
+        guard let subquery else { return nil }
+        return DSLRelation(table: table, base: .request(subquery), applied: applied, aliases: aliases, selection: selection,
+                           nonDistinct: nil)
     }
 
     /// The association under another key (`forKey`).
@@ -66,6 +99,9 @@ struct DSLRelation {
         case .request: break
         case .toOne(let association): relation.base = .toOne(association.forKey(key))
         case .toMany(let association): relation.base = .toMany(association.forKey(key))
+        case .join(let association): relation.base = .join(association.forKey(key))
+        case .toManyThrough(let association): relation.base = .toManyThrough(association.forKey(key))
+        case .toOneThrough(let association): relation.base = .toOneThrough(association.forKey(key))
         }
         return relation
     }

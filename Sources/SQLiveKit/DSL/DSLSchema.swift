@@ -13,6 +13,8 @@ struct DSLSchema {
     let db: Database
     /// Every table and view, spelled as in the schema.
     let tableNames: [String]
+    /// The common table expressions declared so far by the query being compiled.
+    let commonTables = DSLCommonTables()
 
     init(_ db: Database) throws(Diagnostic) {
         self.db = db
@@ -28,12 +30,13 @@ struct DSLSchema {
 
     /// The table or view a typed name means, spelled as in the schema.
     func table(named typed: String) -> String? {
-        tableNames.first { $0.isSameName(as: typed) }
+        commonTables.entry(named: typed)?.name ?? tableNames.first { $0.isSameName(as: typed) }
     }
 
-    /// The columns of a table or view, as `SELECT *` returns them.
+    /// The columns of a table, view or common table expression, as `SELECT *` returns them.
     func columns(of table: String) throws(Diagnostic) -> [String] {
-        try Self.reading { try db.columns(in: table).map(\.name) }
+        if let commonTable = commonTables.entry(named: table) { return commonTable.columns }
+        return try Self.reading { try db.columns(in: table).map(\.name) }
     }
 
     /// The column a typed name means in a table, spelled as in the schema. `rowid` (and its
@@ -54,7 +57,7 @@ struct DSLSchema {
 
     /// The foreign keys declared on a table (none on a view).
     func foreignKeys(on table: String) throws(Diagnostic) -> [ForeignKeyInfo] {
-        guard try !isView(table) else { return [] }
+        guard commonTables.entry(named: table) == nil, try !isView(table) else { return [] }
         return try Self.reading { try db.foreignKeys(on: table) }
     }
 
@@ -68,7 +71,7 @@ struct DSLSchema {
 
     /// True when SQLite can select the table's rowid (not a view, not WITHOUT ROWID).
     func hasRowID(_ table: String) throws(Diagnostic) -> Bool {
-        guard try !isView(table) else { return false }
+        guard commonTables.entry(named: table) == nil, try !isView(table) else { return false }
         return (try? db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")) != nil
     }
 

@@ -33,6 +33,8 @@ enum DSLValue {
     /// An association joined under a key of its own, whose columns can be named:
     /// `manager.name`.
     case joined(DSLJoin)
+    /// `CommonTableExpression(named: …)`, for `with(…)`.
+    case commonTable(DSLCommonTables.Entry)
 
     /// How messages name this kind of value: "expected an expression, found an ordering".
     var kindDescription: String {
@@ -50,6 +52,7 @@ enum DSLValue {
         case .wildcard: "*"
         case .query: "a finished query"
         case .joined(let join): "the joined association \(join.link.key)"
+        case .commonTable(let entry): "the common table expression \(entry.name)"
         }
     }
 }

@@ -90,3 +90,20 @@ enum DSLTestDatabase {
         }
     }
 }
+
+/// The compiler on ``DSLTestDatabase``: the SQL a query compiles to, or its error as printed.
+struct DSLCompilerProbe {
+    let dbQueue: DatabaseQueue
+
+    init() throws {
+        dbQueue = try DSLTestDatabase.make()
+    }
+
+    func sql(_ query: String) throws -> String {
+        try DSLTestDatabase.sql(query, in: dbQueue)
+    }
+
+    func error(_ query: String) throws -> String {
+        try DSLTestDatabase.error(query, in: dbQueue) ?? "no error"
+    }
+}

@@ -22,6 +22,7 @@ enum HelpTopic: String, CaseIterable, Sendable {
         ("product.order(price.desc).limit(3)", "sort, then keep the first rows"),
         ("product.select(name, price * 1.2)", "some columns, or expressions"),
         ("customer.filter(city == \"Paris\").count", "how many rows"),
+        ("product.order(price.desc).fetchOne()", "fetch methods: fetchOne() isEmpty()…"),
         ("order.including(required: customer)", "join a table a foreign key links"),
         ("order_item.filter(id == 1).deleteAll()", "delete rows (also updateAll(…))"),
     ]
