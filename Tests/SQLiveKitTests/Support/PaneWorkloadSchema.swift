@@ -80,6 +80,10 @@ enum PaneWorkloadSchema {
         [
             "t1.filter(id == \(key))",
             "t1.filter(key: \(key))",
+            // Keys of another type: SQLite compares '7' with the rowid 7, so must the region.
+            "t1.filter(key: \"\(key)\")",
+            "t1.filter(id == \"\(key)\")",
+            "t1.filter(keys: [\"\(key)\", \(key % 5 + 1)])",
             "t1.order(a, id).limit(3)",
             "t1.count",
             "t2.filter(c > \(bound)).order(id)",
