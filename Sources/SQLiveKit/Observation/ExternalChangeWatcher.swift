@@ -74,9 +74,10 @@ final class ExternalChangeWatcher: Sendable {
         }
         guard starts else { return }
         let policy = connection.busyPolicy
+        let probe = connection.versionProbe
         connection.queue.asyncUnsafeRead { [self] result in
             let versions = (try? result.get()).flatMap { db in
-                policy.failingAtOnce { Self.dataVersions(db) }
+                policy.failingAtOnce { Self.dataVersions(db, probe: probe) }
             }
             let changed = state.withLock { state -> Bool in
                 defer { state.isChecking = false }
@@ -97,13 +98,13 @@ final class ExternalChangeWatcher: Sendable {
     /// The versions now, read synchronously (the baseline).
     private static func read(_ connection: DatabaseConnection) -> [String: Int]? {
         connection.queue.inDatabase { db in
-            connection.busyPolicy.failingAtOnce { dataVersions(db) }
+            connection.busyPolicy.failingAtOnce { dataVersions(db, probe: connection.versionProbe) }
         }
     }
 
     /// `data_version` of every database with a file, by name; nil inside the user's
     /// transaction or when a lock kept it from being read.
-    private static func dataVersions(_ db: Database) -> [String: Int]? {
+    private static func dataVersions(_ db: Database, probe: any ReplicaVersionProbe) -> [String: Int]? {
         guard !db.isInsideTransaction else { return nil }
         do {
             var versions: [String: Int] = [:]
@@ -111,9 +112,8 @@ final class ExternalChangeWatcher: Sendable {
                 let name: String = row["name"]
                 let file: String = row["file"] ?? ""
                 guard name != "temp", !file.isEmpty || name == "main" else { continue }
-                // Cached: this runs 40 times a second while panes are pinned.
-                let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).data_version")
-                versions[name] = try Int.fetchOne(statement) ?? 0
+                // data_version, or a replica's transaction (``ReplicaVersionProbe``).
+                versions[name] = try probe.version(of: name, in: db)
             }
             return versions
         } catch {

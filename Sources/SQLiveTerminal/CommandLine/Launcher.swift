@@ -29,11 +29,10 @@ struct Launcher {
 
         // A database another process holds locked now is opened when a unit first needs
         // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.
-        let openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
-                                      isSafe: options.safe, staysReadonly: options.readonly)
         let connection: DatabaseConnection
         var deferredOpen: OpenOptions?
         do {
+            let openOptions = try databaseOptions()
             if let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
                 connection = opened
             } else {
@@ -54,6 +53,10 @@ struct Launcher {
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
         session.deferredOpen = deferredOpen
+        if deferredOpen == nil && !loadExtensions(into: session) {
+            closeDatabase(of: session)
+            return 1
+        }
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
@@ -111,6 +114,34 @@ struct Launcher {
         }
         closeDatabase(of: session)
         return session.quitRequested ?? (session.errorCount == 0 ? 0 : 1)
+    }
+
+    /// The database to open: `--replica`'s, with Litestream's VFS loaded first, or the file
+    /// (or URI) given, after the `--load` extensions, whose VFS it may name.
+    private func databaseOptions() throws(Diagnostic) -> OpenOptions {
+        for path in options.load {
+            try ExtensionPreload.load(path: path)
+        }
+        if let url = options.replica {
+            try LitestreamReplica.loadVFS(explicit: options.litestreamVFS, environment: SessionEnvironment.processVariables)
+            return OpenOptions(replica: LitestreamReplica(url: url), isSafe: options.safe, staysReadonly: options.readonly)
+        }
+        return OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
+                           isSafe: options.safe, staysReadonly: options.readonly)
+    }
+
+    /// `--load`: each extension into the database's connection too, for the functions it
+    /// defines there, as `.load` does. False when one failed (reported).
+    private func loadExtensions(into session: Session) -> Bool {
+        for path in options.load {
+            do {
+                try session.connection.loadExtension(path: path, entryPoint: nil)
+            } catch {
+                session.report(error)
+                return false
+            }
+        }
+        return true
     }
 
     /// Closes the database on the way out, as sqlite3 does: a WAL database is checkpointed

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SQLiveKit
+
+/// The change probes a change source compares between polls: `data_version` for files, the
+/// replicated transaction for a Litestream replica (whose VFS moves `data_version` on every
+/// read). The Litestream side against the real VFS is in ReplicaFollowTests.
+@Suite struct ReplicaPositionTests {
+    @Test func data_version_moves_for_another_connections_commit_only() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watched = try DatabaseQueue(path: folder + "/a.db")
+        let writer = try DatabaseQueue(path: folder + "/a.db")
+        try writer.write { try $0.execute(sql: "CREATE TABLE t(x)") }
+        let probe = DataVersionProbe()
+        let first = try watched.read { try probe.version(of: "main", in: $0) }
+        #expect(try watched.read { try probe.version(of: "main", in: $0) } == first)
+        try writer.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
+        #expect(try watched.read { try probe.version(of: "main", in: $0) } != first)
+    }
+
+    @Test func the_probe_follows_the_vfs_the_name_asks_for() {
+        #expect(ChangeProbe.for(DatabaseFileName("app.db")) is DataVersionProbe)
+        #expect(ChangeProbe.for(DatabaseFileName("file:app.db?mode=ro")) is DataVersionProbe)
+        #expect(ChangeProbe.for(DatabaseFileName(LitestreamReplica(url: "file:///r").sqliteName)) is LitestreamTransactionProbe)
+    }
+
+    @Test func a_position_reads_the_vfs_functions_and_advances_with_the_transaction() throws {
+        // The two functions as the VFS defines them: a hexadecimal id, lag in seconds (-1 before a poll).
+        let queue = try DatabaseQueue()
+        let state = ReplicaFunctions()
+        try queue.inDatabase { db in
+            db.add(function: DatabaseFunction("litestream_txid", argumentCount: 0, pure: false) { _ in state.transaction })
+            db.add(function: DatabaseFunction("litestream_lag", argumentCount: 0, pure: false) { _ in state.lag })
+        }
+        let before = try queue.inDatabase { try ReplicaPosition.read(in: $0) }
+        #expect(before == ReplicaPosition(transaction: 0x1f, lagSeconds: nil))
+        #expect(before.summary == "txid 31, lag unknown")
+        state.set(transaction: "0000000000000020", lag: 0)
+        let after = try queue.inDatabase { try ReplicaPosition.read(in: $0) }
+        #expect(after.hasAdvanced(since: before))
+        #expect(after.summary == "txid 32, lag 0s")
+        #expect(try queue.inDatabase { try LitestreamTransactionProbe().version(of: "main", in: $0) } == 32)
+        #expect(!after.hasAdvanced(since: after))
+    }
+
+    @Test func a_connection_without_the_vfs_functions_fails_to_read_a_position() throws {
+        let queue = try DatabaseQueue()
+        #expect(throws: DatabaseError.self) { try queue.inDatabase { try ReplicaPosition.read(in: $0) } }
+    }
+}
+
+/// Stands in for the VFS's state in the position test.
+private final class ReplicaFunctions: @unchecked Sendable {
+    // Guarded by `lock`: the test thread sets what the SQL functions read.
+    private let lock = NSLock()
+    private var storedTransaction = "000000000000001f"
+    private var storedLag = -1
+
+    var transaction: String { lock.withLock { storedTransaction } }
+    var lag: Int { lock.withLock { storedLag } }
+
+    func set(transaction: String, lag: Int) {
+        lock.withLock {
+            storedTransaction = transaction
+            storedLag = lag
+        }
+    }
+}
