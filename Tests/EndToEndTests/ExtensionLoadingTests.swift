@@ -102,12 +102,26 @@ struct ExtensionLoadingTests {
                                               "select half(x) from t"], directory: folder.path)
         #expect(result == ProcessResult(stdout: "3.0\n", stderr: "", status: 0))
         #expect(try BinaryRunner.sqlite3([folder.path + "/data.db", "select x from t"]).stdout == "6\n")
-        // Loaded by .load after the open: too late, and the message says what to do.
-        let late = try BinaryRunner.sqlive([uri, "--cmd", ".load \(vfs)", "select 1"], directory: folder.path)
-        #expect(late == ProcessResult(stdout: "", stderr: """
+        // Without it, the open says what to do.
+        let missing = try BinaryRunner.sqlive(["--no-init", uri, "select 1"], directory: folder.path)
+        #expect(missing == ProcessResult(stdout: "", stderr: """
             error: cannot open file:data.db?vfs=shadow: no such vfs: shadow
               the extension that provides this VFS must load before the database opens: sqlive --load EXT DATABASE (a .load after the open comes too late)
 
             """, status: 1))
+    }
+
+    @Test func load_from_cmd_or_an_init_file_comes_before_a_database_naming_an_unknown_vfs() throws {
+        let folder = try TemporaryFolder()
+        let vfs = try ShadowVFSExtension.build(in: folder)
+        let half = try HalfExtension.build(in: folder)
+        let uri = "file:data.db?vfs=shadow"
+        let fromCmd = try BinaryRunner.sqlive(["--cmd", ".load \(vfs)", "--cmd", ".load \(half)", uri,
+                                               "create table t(x)", "insert into t values (8)", "select half(x) from t"],
+                                              directory: folder.path)
+        #expect(fromCmd == ProcessResult(stdout: "4.0\n", stderr: "", status: 0))
+        let initFile = folder.write("init.sql", ".load \(vfs)\n")
+        let fromInit = try BinaryRunner.sqlive(["--init", initFile, uri, "select x from t"], directory: folder.path)
+        #expect(fromInit == ProcessResult(stdout: "8\n", stderr: "", status: 0))
     }
 }

@@ -59,6 +59,15 @@ import SQLiveTestSupport
         #expect(script.stderr == "")
     }
 
+    @Test func open_new_with_a_uri_empties_the_file_the_uri_names() throws {
+        let folder = try TemporaryFolder()
+        #expect(try BinaryRunner.sqlite3([folder.path + "/old data.db"], input: "create table t(x);").status == 0)
+        let result = try BinaryRunner.sqlive([], input: ".open --new 'file:old%20data.db?cache=private'\n.tables\ncreate table fresh(y);\n",
+                                             directory: folder.path)
+        #expect(result == ProcessResult(stdout: "", stderr: "", status: 0))
+        #expect(try BinaryRunner.sqlite3([folder.path + "/old data.db", ".tables"]).stdout == "fresh\n")
+    }
+
     @Test func a_uri_whose_file_is_missing_says_so_plainly() throws {
         let folder = try TemporaryFolder()
         let result = try BinaryRunner.sqlive(["--readonly", "file:none.db?cache=private", "select 1"], directory: folder.path)

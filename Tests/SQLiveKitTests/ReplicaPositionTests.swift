@@ -42,8 +42,32 @@ import Testing
         let after = try queue.inDatabase { try ReplicaPosition.read(in: $0) }
         #expect(after.hasAdvanced(since: before))
         #expect(after.summary == "txid 32, lag 0s")
-        #expect(try queue.inDatabase { try LitestreamTransactionProbe().version(of: "main", in: $0) } == 32)
         #expect(!after.hasAdvanced(since: after))
+    }
+
+    @Test func a_replicated_transaction_is_reported_when_seen_and_once_more_after_the_settle_time() throws {
+        let queue = try DatabaseQueue()
+        let state = ReplicaFunctions()
+        try queue.inDatabase { db in
+            db.add(function: DatabaseFunction("litestream_txid", argumentCount: 0, pure: false) { _ in state.transaction })
+            db.add(function: DatabaseFunction("litestream_lag", argumentCount: 0, pure: false) { _ in state.lag })
+        }
+        let clock = TestClock()
+        let probe = LitestreamTransactionProbe(now: { clock.now })
+        func version() throws -> Int { try queue.inDatabase { try probe.version(of: "main", in: $0) } }
+        let baseline = try version()
+        clock.advance(by: .seconds(5))
+        #expect(try version() == baseline, "idle: the same number, however long")
+        state.set(transaction: "0000000000000020", lag: 0)
+        let seen = try version()
+        #expect(seen != baseline)
+        clock.advance(by: .milliseconds(100))
+        #expect(try version() == seen, "within the settle time: unchanged")
+        clock.advance(by: .milliseconds(150))
+        let settled = try version()
+        #expect(settled != seen, "once more after the settle time, for a reader that polled later")
+        clock.advance(by: .seconds(5))
+        #expect(try version() == settled)
     }
 
     @Test func a_connection_without_the_vfs_functions_fails_to_read_a_position() throws {
@@ -52,7 +76,20 @@ import Testing
     }
 }
 
-/// Stands in for the VFS's state in the position test.
+/// A clock the test moves by hand.
+private final class TestClock: @unchecked Sendable {
+    // Guarded by `lock`: the test thread moves it, the probe reads it.
+    private let lock = NSLock()
+    private var current = ContinuousClock.now
+
+    var now: ContinuousClock.Instant { lock.withLock { current } }
+
+    func advance(by duration: Duration) {
+        lock.withLock { current += duration }
+    }
+}
+
+/// Stands in for the VFS's state in the position tests.
 private final class ReplicaFunctions: @unchecked Sendable {
     // Guarded by `lock`: the test thread sets what the SQL functions read.
     private let lock = NSLock()

@@ -63,8 +63,13 @@ struct OpenCommand: MetaCommand {
         if startsEmpty && options.readonly {
             throw usageError("--new empties the file, which a read-only session does not do")
         }
-        if startsEmpty && !options.isInMemory {
-            try FreshDatabaseFile.clear(options.path)
+        // The file a URI names (file:new.db?cache=private), not the URI's text.
+        if startsEmpty, !options.isInMemory, let file = options.fileName.localFile {
+            guard let path = String(validating: file, as: UTF8.self) else {
+                throw Diagnostic(".open --new: \(options.path) is not a UTF-8 name, which --new does not delete",
+                                 hint: "delete the file first, then .open it")
+            }
+            try FreshDatabaseFile.clear(path)
         }
         session.replaceConnection(try DatabaseConnection(options))
         session.statements.installStatementTrace()

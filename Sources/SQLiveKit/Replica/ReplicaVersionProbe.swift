@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// Reads a number that moves when a database has a new committed state to show: what a
 /// change source compares from one poll to the next to tell whether anything happened.
@@ -7,6 +8,7 @@ import GRDB
 /// connection commits. Under Litestream's read-replica VFS it moves on every read, commit or
 /// not (1,107 changes in 1,108 polls, measured), so a watcher comparing it would refresh every
 /// pane on every tick; the VFS's `litestream_txid()` moves once per replicated transaction.
+/// Only a change of the number means something, not its value.
 ///
 ///     let probe = ChangeProbe.for(DatabaseFileName(path))
 ///     let before = try probe.version(of: "main", in: db)
@@ -29,10 +31,49 @@ struct DataVersionProbe: ReplicaVersionProbe {
 /// `litestream_txid()` for the main database of a Litestream replica: the last replicated
 /// transaction the VFS has applied. Attached databases are files of their own, read through
 /// `data_version`.
-struct LitestreamTransactionProbe: ReplicaVersionProbe {
+///
+/// Each connection on the VFS polls the replica on its own: the connection this probe reads
+/// may see a transaction before the panes' reader does, whose refresh would then show the
+/// state before it, and nothing would wake the pane again. So a transaction is reported
+/// twice: when first seen, and once more ``settleTime`` later, by when every connection has
+/// polled the replica again (the poll interval is 100 ms). A pane runs at most twice per
+/// replicated transaction, and not at all while nothing is replicated.
+final class LitestreamTransactionProbe: ReplicaVersionProbe {
+    /// Longer than two of the VFS's polls (``LitestreamReplica/pollInterval``).
+    static let settleTime: Duration = .milliseconds(250)
+
+    // MARK: - Mutable State
+    // Guarded by `state`: the watcher's checks run on the connection's queue, one at a
+    // time, but the probe is shared with whoever reads the connection's `versionProbe`.
+    private struct State {
+        var transaction: Int?
+        var seenAt: ContinuousClock.Instant?
+        var settled = true
+    }
+    private let state = Mutex(State())
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.now = now
+    }
+
     func version(of schema: String, in db: Database) throws -> Int {
         guard schema == "main" else { return try DataVersionProbe().version(of: schema, in: db) }
-        return try ReplicaPosition.read(in: db).transaction
+        let transaction = try ReplicaPosition.read(in: db).transaction
+        let time = now()
+        return state.withLock { state in
+            if state.transaction == nil {
+                // The baseline: nothing to report twice.
+                state.transaction = transaction
+            } else if state.transaction != transaction {
+                state.transaction = transaction
+                state.seenAt = time
+                state.settled = false
+            } else if !state.settled, let seenAt = state.seenAt, time - seenAt >= Self.settleTime {
+                state.settled = true
+            }
+            return transaction &* 2 &+ (state.settled ? 1 : 0)
+        }
     }
 }
 

@@ -18,6 +18,9 @@ public struct OpenOptions: Sendable, Equatable {
     /// Set when the database is a Litestream replica read through its VFS (`--replica`):
     /// `path` is then the URI that opens it, and the connection is read-only.
     public var replica: LitestreamReplica?
+    /// Extensions to load into the connection once it is open: those `--load` and a `.load`
+    /// run before a deferred open loaded for the process first (``ExtensionPreload``).
+    public var extensions: [LoadableExtension] = []
 
     public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5, isSafe: Bool = false,
                 staysReadonly: Bool = false) {
@@ -42,6 +45,12 @@ public struct OpenOptions: Sendable, Equatable {
     /// The name `.databases` and the prompt show.
     public var displayName: String { replica?.description ?? (isInMemory ? ":memory:" : path) }
 
+    /// True when the URI names a VFS no extension has registered yet: a `.load` from
+    /// `--cmd` or an init file may register it before the database opens.
+    public var waitsForAnExtension: Bool {
+        fileName.parameter("vfs").map { sqlite3_vfs_find($0) == nil } ?? false
+    }
+
     /// The path or URI as sqlive reads it (``DatabaseFileName``).
     var fileName: DatabaseFileName { DatabaseFileName(path) }
 }
@@ -65,6 +74,9 @@ public final class DatabaseConnection: Sendable {
     /// The file name `PRAGMA database_list` reports for the main database of a shared
     /// in-memory database (`/sqlive-…`), which `.databases` shows as `""` like sqlite3.
     let memoryName: String?
+    /// What tells, for a change source, that the database has a new committed state: the
+    /// replicated transaction on a Litestream replica, `data_version` otherwise.
+    let versionProbe: any ReplicaVersionProbe
 
     private init(options: OpenOptions, queue: DatabaseQueue, busyPolicy: BusyPolicy,
                  sqlitePath: String, memoryName: String?) {
@@ -73,6 +85,7 @@ public final class DatabaseConnection: Sendable {
         self.busyPolicy = busyPolicy
         self.sqlitePath = sqlitePath
         self.memoryName = memoryName
+        self.versionProbe = ChangeProbe.for(options.fileName)
     }
 
     public convenience init(_ options: OpenOptions) throws(Diagnostic) {
@@ -153,6 +166,9 @@ public final class DatabaseConnection: Sendable {
                     ? try DatabaseQueue(path: path, configuration: configuration)
                     : try policy.failingAtOnce { try DatabaseQueue(path: path, configuration: configuration) }
             }
+            for loadable in options.extensions {
+                try load(loadable, into: queue)
+            }
             return .success(Opened(queue: queue, policy: policy, sqlitePath: sqlitePath, memoryName: memoryName))
         } catch let diagnostic as Diagnostic {
             return .failure(.failed(diagnostic))
@@ -218,23 +234,24 @@ public final class DatabaseConnection: Sendable {
     /// Loads an SQLite extension (`.load`), with loading turned on only for this call and
     /// only for the C API.
     public func loadExtension(path: String, entryPoint: String?) throws(Diagnostic) {
+        try Self.load(LoadableExtension(path: path, entryPoint: entryPoint), into: queue)
+    }
+
+    private static func load(_ loadable: LoadableExtension, into queue: DatabaseQueue) throws(Diagnostic) {
         let failure: String? = queue.inDatabase { db in
             var message: UnsafeMutablePointer<CChar>?
             // The path's own bytes, should it not be UTF-8 (``RawBytes``).
-            let cPath = RawBytes.bytes(of: path).map { CChar(bitPattern: $0) } + [0]
-            let code = sqlive_load_extension(UnsafeMutableRawPointer(db.sqliteConnection), cPath, entryPoint, &message)
+            let cPath = RawBytes.bytes(of: loadable.path).map { CChar(bitPattern: $0) } + [0]
+            let code = sqlive_load_extension(UnsafeMutableRawPointer(db.sqliteConnection), cPath, loadable.entryPoint, &message)
             defer { sqlite3_free(message) }
             guard code != SQLITE_OK else { return nil }
             return message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
         }
         if let failure {
-            throw Diagnostic("cannot load \(path): \(failure)")
+            throw Diagnostic("cannot load \(loadable.path): \(failure)")
         }
     }
 
-    /// What tells, for a change source, that the database has a new committed state: the
-    /// replicated transaction on a Litestream replica, `data_version` otherwise.
-    var versionProbe: any ReplicaVersionProbe { ChangeProbe.for(options.fileName) }
 
     /// Interrupts the statement running now, from any thread (Ctrl-C).
     public func interrupt() {

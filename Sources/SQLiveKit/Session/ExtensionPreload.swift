@@ -9,8 +9,7 @@ import Synchronization
 /// An extension is loaded into a connection: one of our own, in memory, keeps the session's
 /// database out of it. That connection is never closed: closing it would unload the
 /// extension's library, and a VFS it registered would point into unmapped memory. Each file
-/// is loaded once per process: the Litestream VFS loaded twice refuses every connection
-/// opened afterwards.
+/// is loaded this way once per process, however many databases name its VFS.
 ///
 ///     try ExtensionPreload.load(path: "./litestream-vfs.so")
 ///     // now "file:x?vfs=litestream&replica_url=…" opens
@@ -45,5 +44,17 @@ public enum ExtensionPreload {
             throw Diagnostic("cannot load \(path): \(reason)")
         }
         loaded.withLock { _ = $0.insert(path) }
+    }
+}
+
+/// An extension to load: its file, and the entry point when not the one SQLite derives from
+/// the file's name.
+public struct LoadableExtension: Sendable, Equatable {
+    public var path: String
+    public var entryPoint: String?
+
+    public init(path: String, entryPoint: String? = nil) {
+        self.path = path
+        self.entryPoint = entryPoint
     }
 }

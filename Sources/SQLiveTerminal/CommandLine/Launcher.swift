@@ -33,7 +33,10 @@ struct Launcher {
         var deferredOpen: OpenOptions?
         do {
             let openOptions = try databaseOptions()
-            if let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
+            // A URI naming a VFS not registered yet opens after `--cmd` and the init file,
+            // where a `.load` may register it.
+            let opensLater = openOptions.waitsForAnExtension && (!options.cmd.isEmpty || !options.noInit)
+            if !opensLater, let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
                 connection = opened
             } else {
                 connection = try DatabaseConnection(OpenOptions(path: ":memory:", readonly: openOptions.readonly,
@@ -53,10 +56,6 @@ struct Launcher {
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
         session.deferredOpen = deferredOpen
-        if deferredOpen == nil && !loadExtensions(into: session) {
-            closeDatabase(of: session)
-            return 1
-        }
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
@@ -117,31 +116,23 @@ struct Launcher {
     }
 
     /// The database to open: `--replica`'s, with Litestream's VFS loaded first, or the file
-    /// (or URI) given, after the `--load` extensions, whose VFS it may name.
+    /// (or URI) given, after the `--load` extensions, whose VFS it may name; they load into
+    /// its connection too.
     private func databaseOptions() throws(Diagnostic) -> OpenOptions {
         for path in options.load {
             try ExtensionPreload.load(path: path)
         }
+        var openOptions: OpenOptions
         if let url = options.replica {
             try LitestreamReplica.loadVFS(explicit: options.litestreamVFS, environment: SessionEnvironment.processVariables)
-            return OpenOptions(replica: LitestreamReplica(url: url), isSafe: options.safe, staysReadonly: options.readonly)
+            openOptions = OpenOptions(replica: LitestreamReplica(url: url), isSafe: options.safe, staysReadonly: options.readonly)
+        } else {
+            openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
+                                      isSafe: options.safe, staysReadonly: options.readonly)
         }
-        return OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
-                           isSafe: options.safe, staysReadonly: options.readonly)
-    }
-
-    /// `--load`: each extension into the database's connection too, for the functions it
-    /// defines there, as `.load` does. False when one failed (reported).
-    private func loadExtensions(into session: Session) -> Bool {
-        for path in options.load {
-            do {
-                try session.connection.loadExtension(path: path, entryPoint: nil)
-            } catch {
-                session.report(error)
-                return false
-            }
-        }
-        return true
+        // Into the database's connection too, for the functions they define there.
+        openOptions.extensions = options.load.map { LoadableExtension(path: $0) }
+        return openOptions
     }
 
     /// Closes the database on the way out, as sqlite3 does: a WAL database is checkpointed
