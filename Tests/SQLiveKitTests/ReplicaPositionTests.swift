@@ -28,13 +28,8 @@ import Testing
     }
 
     @Test func a_position_reads_the_vfs_functions_and_advances_with_the_transaction() throws {
-        // The two functions as the VFS defines them: a hexadecimal id, lag in seconds (-1 before a poll).
-        let queue = try DatabaseQueue()
         let state = ReplicaFunctions()
-        try queue.inDatabase { db in
-            db.add(function: DatabaseFunction("litestream_txid", argumentCount: 0, pure: false) { _ in state.transaction })
-            db.add(function: DatabaseFunction("litestream_lag", argumentCount: 0, pure: false) { _ in state.lag })
-        }
+        let queue = try state.connection()
         let before = try queue.inDatabase { try ReplicaPosition.read(in: $0) }
         #expect(before == ReplicaPosition(transaction: 0x1f, lagSeconds: nil))
         #expect(before.summary == "txid 31, lag unknown")
@@ -46,12 +41,8 @@ import Testing
     }
 
     @Test func a_replicated_transaction_is_reported_when_seen_and_once_more_after_the_settle_time() throws {
-        let queue = try DatabaseQueue()
         let state = ReplicaFunctions()
-        try queue.inDatabase { db in
-            db.add(function: DatabaseFunction("litestream_txid", argumentCount: 0, pure: false) { _ in state.transaction })
-            db.add(function: DatabaseFunction("litestream_lag", argumentCount: 0, pure: false) { _ in state.lag })
-        }
+        let queue = try state.connection()
         let clock = TestClock()
         let probe = LitestreamTransactionProbe(now: { clock.now })
         func version() throws -> Int { try queue.inDatabase { try probe.version(of: "main", in: $0) } }
@@ -98,6 +89,17 @@ private final class ReplicaFunctions: @unchecked Sendable {
 
     var transaction: String { lock.withLock { storedTransaction } }
     var lag: Int { lock.withLock { storedLag } }
+
+    /// A connection with the two functions as the VFS defines them: a hexadecimal id, lag in
+    /// seconds (-1 before a poll).
+    func connection() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try queue.inDatabase { db in
+            db.add(function: DatabaseFunction("litestream_txid", argumentCount: 0, pure: false) { _ in self.transaction })
+            db.add(function: DatabaseFunction("litestream_lag", argumentCount: 0, pure: false) { _ in self.lag })
+        }
+        return queue
+    }
 
     func set(transaction: String, lag: Int) {
         lock.withLock {
