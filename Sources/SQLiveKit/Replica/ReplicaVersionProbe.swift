@@ -34,13 +34,13 @@ struct DataVersionProbe: ReplicaVersionProbe {
 ///
 /// Each connection on the VFS polls the replica on its own: the connection this probe reads
 /// may see a transaction before the panes' reader does, whose refresh would then show the
-/// state before it, and nothing would wake the pane again. So a transaction is reported
-/// twice: when first seen, and once more ``settleTime`` later, by when every connection has
-/// polled the replica again (the poll interval is 100 ms). A pane runs at most twice per
+/// state before it, and nothing would wake the pane again (seen in tests). So a transaction
+/// is reported again ``settleTimes`` after it was first seen, by when the reader has polled
+/// the replica (every 100 ms) even on a loaded machine. A pane runs at most three times per
 /// replicated transaction, and not at all while nothing is replicated.
 final class LitestreamTransactionProbe: ReplicaVersionProbe {
-    /// Longer than two of the VFS's polls (``LitestreamReplica/pollInterval``).
-    static let settleTime: Duration = .milliseconds(250)
+    /// After the first report: longer than two of the VFS's polls, then a margin for load.
+    static let settleTimes: [Duration] = [.milliseconds(250), .seconds(1)]
 
     // MARK: - Mutable State
     // Guarded by `state`: the watcher's checks run on the connection's queue, one at a
@@ -48,7 +48,8 @@ final class LitestreamTransactionProbe: ReplicaVersionProbe {
     private struct State {
         var transaction: Int?
         var seenAt: ContinuousClock.Instant?
-        var settled = true
+        /// How many of ``settleTimes`` have passed since the transaction was seen.
+        var stage = settleTimes.count
     }
     private let state = Mutex(State())
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -63,16 +64,16 @@ final class LitestreamTransactionProbe: ReplicaVersionProbe {
         let time = now()
         return state.withLock { state in
             if state.transaction == nil {
-                // The baseline: nothing to report twice.
+                // The baseline: nothing to report again.
                 state.transaction = transaction
             } else if state.transaction != transaction {
                 state.transaction = transaction
                 state.seenAt = time
-                state.settled = false
-            } else if !state.settled, let seenAt = state.seenAt, time - seenAt >= Self.settleTime {
-                state.settled = true
+                state.stage = 0
+            } else if let seenAt = state.seenAt {
+                state.stage = Self.settleTimes.filter { time - seenAt >= $0 }.count
             }
-            return transaction &* 2 &+ (state.settled ? 1 : 0)
+            return transaction &* (Self.settleTimes.count + 1) &+ state.stage
         }
     }
 }
