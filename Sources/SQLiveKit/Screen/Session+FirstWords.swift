@@ -9,11 +9,14 @@ import GRDB
 /// (a statement needs a keyword, and they are not DSL queries unless a table has that name,
 /// which then wins).
 extension Session {
-    /// The greeting line, fitted to the terminal's width when there is one.
+    /// The greeting line (and what a replica is), fitted to the terminal's width when there is one.
     public func greeting(version: String) -> String {
-        let text = "sqlive \(version): .help for help, .help dsl for queries without SQL, .pin for panes"
-        guard let width = environment.terminalWidth() else { return text + "\n" }
-        return TextWrapping.wrapLine(text, width: width, hangingIndent: 0) + "\n"
+        var lines = ["sqlive \(version): .help for help, .help dsl for queries without SQL, .pin for panes"]
+        if let replica = connection.options.replica {
+            lines.append("reading a \(replica.description) (read-only; panes follow its replicated commits)")
+        }
+        guard let width = environment.terminalWidth() else { return lines.joined(separator: "\n") + "\n" }
+        return lines.map { TextWrapping.wrapLine($0, width: width, hangingIndent: 0) }.joined(separator: "\n") + "\n"
     }
 
     /// Answers a line that is only `exit`, `quit` or `help` (any case, an optional `;`):

@@ -8,7 +8,7 @@ import GRDBSQLite
 /// main database: `ATTACH 'test.db'` would attach an empty in-memory database named
 /// `test.db`. So in such a session an ATTACH whose file is a plain string literal is given
 /// the file as a URI naming the system's default VFS (`file:/abs/test.db?vfs=unix`), which
-/// opens the file as sqlite3 does. `:memory:`, `''` and URIs are left as written.
+/// opens the file as sqlite3 does. `:memory:` and `''` are left as written, and a URI gets the default VFS unless it names one.
 ///
 ///     AttachTarget.rewritten("ATTACH 'test.db' AS t")
 ///     // "ATTACH 'file:/home/me/test.db?vfs=unix' AS t"
@@ -31,8 +31,18 @@ enum AttachTarget {
         }
         guard rest.first == "'", let literal = stringLiteral(at: rest) else { return sql }
         let path = literal.value
-        guard !path.isEmpty, path != ":memory:", !path.lowercased().hasPrefix("file:") else { return sql }
-        let uri = "'" + fileURI(for: path).replacingOccurrences(of: "'", with: "''") + "'"
+        guard !path.isEmpty, path != ":memory:" else { return sql }
+        let target: String
+        if path.hasPrefix("file:") {
+            // A URI that names no VFS would get the main database's, memdb, too.
+            guard DatabaseFileName(path).parameter("vfs") == nil else { return sql }
+            let fragment = path.firstIndex(of: "#") ?? path.endIndex
+            let separator = path[..<fragment].contains("?") ? "&" : "?"
+            target = path[..<fragment] + separator + "vfs=" + defaultVFS + path[fragment...]
+        } else {
+            target = fileURI(for: path)
+        }
+        let uri = "'" + target.replacingOccurrences(of: "'", with: "''") + "'"
         return String(sql[..<rest.startIndex]) + uri + String(sql[literal.end...])
     }
 
@@ -62,7 +72,8 @@ enum AttachTarget {
         let absolute = path.hasPrefix("/") ? path
             : FileManager.default.currentDirectoryPath + "/" + path
         var escaped = ""
-        for byte in absolute.utf8 {
+        // The path's own bytes, should it not be UTF-8 (``RawBytes``).
+        for byte in RawBytes.bytes(of: absolute) {
             switch byte {
             case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
                 escaped += String(format: "%%%02X", byte)
@@ -70,7 +81,11 @@ enum AttachTarget {
                 escaped.unicodeScalars.append(UnicodeScalar(byte))
             }
         }
-        let vfs = sqlite3_vfs_find(nil).map { String(cString: $0.pointee.zName) } ?? "unix"
-        return "file:\(escaped)?vfs=\(vfs)"
+        return "file:\(escaped)?vfs=\(defaultVFS)"
+    }
+
+    /// The system's default VFS, which opens files as sqlite3 does.
+    private static var defaultVFS: String {
+        sqlite3_vfs_find(nil).map { String(cString: $0.pointee.zName) } ?? "unix"
     }
 }

@@ -15,6 +15,12 @@ public struct OpenOptions: Sendable, Equatable {
     public var isSafe: Bool
     /// `--readonly` on the command line: every database `.open` opens is read-only too.
     public var staysReadonly: Bool
+    /// Set when the database is a Litestream replica read through its VFS (`--replica`):
+    /// `path` is then the URI that opens it, and the connection is read-only.
+    public var replica: LitestreamReplica?
+    /// Extensions to load into the connection once it is open: those `--load` and a `.load`
+    /// run before a deferred open loaded for the process first (``ExtensionPreload``).
+    public var extensions: [LoadableExtension] = []
 
     public init(path: String, readonly: Bool = false, busyTimeout: TimeInterval = 5, isSafe: Bool = false,
                 staysReadonly: Bool = false) {
@@ -25,11 +31,28 @@ public struct OpenOptions: Sendable, Equatable {
         self.staysReadonly = staysReadonly
     }
 
+    /// A Litestream replica, opened read-only through the VFS (which must be loaded first:
+    /// ``LitestreamReplica/loadVFS(explicit:environment:)``).
+    public init(replica: LitestreamReplica, busyTimeout: TimeInterval = 5, isSafe: Bool = false, staysReadonly: Bool = false) {
+        self.init(path: replica.sqliteName, readonly: true, busyTimeout: busyTimeout, isSafe: isSafe,
+                  staysReadonly: staysReadonly)
+        self.replica = replica
+    }
+
     /// An empty path or `:memory:` means a private in-memory database, as in sqlite3.
     public var isInMemory: Bool { path.isEmpty || path == ":memory:" }
 
     /// The name `.databases` and the prompt show.
-    public var displayName: String { isInMemory ? ":memory:" : path }
+    public var displayName: String { replica?.description ?? (isInMemory ? ":memory:" : path) }
+
+    /// True when the URI names a VFS no extension has registered yet: a `.load` from
+    /// `--cmd` or an init file may register it before the database opens.
+    public var waitsForAnExtension: Bool {
+        fileName.parameter("vfs").map { sqlite3_vfs_find($0) == nil } ?? false
+    }
+
+    /// The path or URI as sqlive reads it (``DatabaseFileName``).
+    var fileName: DatabaseFileName { DatabaseFileName(path) }
 }
 
 /// The session's connection to one database file, through a GRDB `DatabaseQueue`.
@@ -51,6 +74,9 @@ public final class DatabaseConnection: Sendable {
     /// The file name `PRAGMA database_list` reports for the main database of a shared
     /// in-memory database (`/sqlive-…`), which `.databases` shows as `""` like sqlite3.
     let memoryName: String?
+    /// What tells, for a change source, that the database has a new committed state: the
+    /// replicated transaction on a Litestream replica, `data_version` otherwise.
+    let versionProbe: any ReplicaVersionProbe
 
     private init(options: OpenOptions, queue: DatabaseQueue, busyPolicy: BusyPolicy,
                  sqlitePath: String, memoryName: String?) {
@@ -59,6 +85,7 @@ public final class DatabaseConnection: Sendable {
         self.busyPolicy = busyPolicy
         self.sqlitePath = sqlitePath
         self.memoryName = memoryName
+        self.versionProbe = ChangeProbe.for(options.fileName)
     }
 
     public convenience init(_ options: OpenOptions) throws(Diagnostic) {
@@ -67,7 +94,7 @@ public final class DatabaseConnection: Sendable {
             self.init(options: options, queue: opened.queue, busyPolicy: opened.policy,
                       sqlitePath: opened.sqlitePath, memoryName: opened.memoryName)
         case .failure(.failed(let diagnostic)): throw diagnostic
-        case .failure(.locked): throw Diagnostic("cannot open \(options.path): database is locked")
+        case .failure(.locked): throw Diagnostic("cannot open \(options.displayName): database is locked")
         }
     }
 
@@ -99,9 +126,12 @@ public final class DatabaseConnection: Sendable {
 
     private static func open(_ options: OpenOptions, waitsForLocks: Bool) -> Result<Opened, OpenFailure> {
         SQLiteProcessSettings.applyOnce()
+        if let refusal = LitestreamReplica.refusal(of: options) {
+            return .failure(.failed(refusal))
+        }
         let policy = BusyPolicy(timeout: options.busyTimeout)
         var memoryName: String?
-        var sqlitePath = options.path
+        var sqlitePath = options.fileName.sqliteName
         if options.isInMemory && SQLiteProcessSettings.applied {
             let name = "/sqlive-\(getpid())-\(memoryCounter.add(1, ordering: .relaxed).newValue)"
             memoryName = name
@@ -131,9 +161,13 @@ public final class DatabaseConnection: Sendable {
                 try checkPath(options)
                 // Opening reads the schema: without waiting, a lock held elsewhere is
                 // reported as such, and the caller opens later.
+                let path = sqlitePath
                 queue = waitsForLocks
-                    ? try DatabaseQueue(path: options.path, configuration: configuration)
-                    : try policy.failingAtOnce { try DatabaseQueue(path: options.path, configuration: configuration) }
+                    ? try DatabaseQueue(path: path, configuration: configuration)
+                    : try policy.failingAtOnce { try DatabaseQueue(path: path, configuration: configuration) }
+            }
+            for loadable in options.extensions {
+                try load(loadable, into: queue)
             }
             return .success(Opened(queue: queue, policy: policy, sqlitePath: sqlitePath, memoryName: memoryName))
         } catch let diagnostic as Diagnostic {
@@ -143,29 +177,24 @@ public final class DatabaseConnection: Sendable {
             if !waitsForLocks, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_BUSY {
                 return .failure(.locked)
             }
-            return .failure(.failed(diagnostic.prefixed("cannot open \(options.path): ")))
+            return .failure(.failed(diagnostic.prefixed("cannot open \(options.displayName): ")))
         }
     }
 
-    /// Errors SQLite would report vaguely ("unable to open database file"), said plainly.
+    /// Errors SQLite would report vaguely ("unable to open database file"), said plainly:
+    /// checked on the local file the path or URI names, as the file system has its bytes.
     private static func checkPath(_ options: OpenOptions) throws(Diagnostic) {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: options.path, isDirectory: &isDirectory)
-        if exists && isDirectory.boolValue {
-            throw Diagnostic("cannot open \(options.path): it is a directory, not a database file")
+        let name = options.fileName
+        if let vfs = name.parameter("vfs"), sqlite3_vfs_find(vfs) == nil {
+            // SQLite would say "SQL logic error".
+            throw Diagnostic("cannot open \(options.displayName): no such vfs: \(vfs)",
+                             hint: "the extension that provides this VFS must load before the database opens: "
+                                + "sqlive --load EXT DATABASE (a .load after the open comes too late)")
         }
-        if !exists {
-            if options.readonly {
-                throw Diagnostic("cannot open \(options.path): no such file (and --readonly does not create one)")
-            }
-            let folder = (options.path as NSString).deletingLastPathComponent
-            let parent = folder.isEmpty ? "." : folder
-            if !FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) || !isDirectory.boolValue {
-                throw Diagnostic("cannot open \(options.path): the folder \(parent) does not exist")
-            }
-        } else if !options.readonly && !FileManager.default.isWritableFile(atPath: options.path) {
-            throw Diagnostic("cannot open \(options.path): the file is not writable (use --readonly to read it)",
-                             hint: nil)
+        guard let file = name.localFile else { return }
+        if let problem = LocalFileCheck.problem(at: file, shown: options.displayName,
+                                                readonly: options.readonly || name.asksReadOnly) {
+            throw Diagnostic(problem)
         }
     }
 
@@ -205,17 +234,24 @@ public final class DatabaseConnection: Sendable {
     /// Loads an SQLite extension (`.load`), with loading turned on only for this call and
     /// only for the C API.
     public func loadExtension(path: String, entryPoint: String?) throws(Diagnostic) {
+        try Self.load(LoadableExtension(path: path, entryPoint: entryPoint), into: queue)
+    }
+
+    private static func load(_ loadable: LoadableExtension, into queue: DatabaseQueue) throws(Diagnostic) {
         let failure: String? = queue.inDatabase { db in
             var message: UnsafeMutablePointer<CChar>?
-            let code = sqlive_load_extension(UnsafeMutableRawPointer(db.sqliteConnection), path, entryPoint, &message)
+            // The path's own bytes, should it not be UTF-8 (``RawBytes``).
+            let cPath = RawBytes.bytes(of: loadable.path).map { CChar(bitPattern: $0) } + [0]
+            let code = sqlive_load_extension(UnsafeMutableRawPointer(db.sqliteConnection), cPath, loadable.entryPoint, &message)
             defer { sqlite3_free(message) }
             guard code != SQLITE_OK else { return nil }
             return message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
         }
         if let failure {
-            throw Diagnostic("cannot load \(path): \(failure)")
+            throw Diagnostic("cannot load \(loadable.path): \(failure)")
         }
     }
+
 
     /// Interrupts the statement running now, from any thread (Ctrl-C).
     public func interrupt() {

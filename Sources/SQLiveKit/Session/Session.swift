@@ -145,6 +145,10 @@ public final class Session {
             diagnostic.location = location
         }
         if diagnostic.severity == .error { script.errorCount += 1 }
+        if diagnostic.hint == nil, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_READONLY,
+           let replica = connection.options.replica {
+            diagnostic.hint = replica.writeRefusal
+        }
         output.flush()
         // The process is ending: its one closing line says what was interrupted.
         if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }

@@ -16,12 +16,13 @@ public enum SQLiveEntrypoint {
     public static func main() -> Never {
         // The usual short command lines skip ArgumentParser's reflection, most of the
         // start-up, and the sqlite3 spellings (which they never use).
-        if let options = QuickArguments.parse(Array(CommandLine.arguments.dropFirst())) {
+        let given = arguments
+        if let options = QuickArguments.parse(given) {
             Glibc.exit(Launcher(options: options).run())
         }
         let arguments: [String]
         do {
-            arguments = try SQLite3Options.rewrite(Array(CommandLine.arguments.dropFirst()))
+            arguments = try SQLite3Options.rewrite(given)
         } catch {
             failWithUsage(error.message)
         }
@@ -38,6 +39,19 @@ public enum SQLiveEntrypoint {
                 SQLive.exit(withError: error)
             }
             failWithUsage(SQLive.message(for: error))
+        }
+    }
+
+    /// The arguments after the program's name, with the bytes that are not UTF-8 kept
+    /// (``RawBytes``): `CommandLine.arguments` makes each U+FFFD, and a file named
+    /// `caf\xe9.db` would be another file.
+    static var arguments: [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            let length = strlen(argument)
+            return argument.withMemoryRebound(to: UInt8.self, capacity: length) {
+                RawBytes.text(from: UnsafeBufferPointer(start: $0, count: length))
+            }
         }
     }
 

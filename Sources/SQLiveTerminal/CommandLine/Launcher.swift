@@ -29,12 +29,14 @@ struct Launcher {
 
         // A database another process holds locked now is opened when a unit first needs
         // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.
-        let openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
-                                      isSafe: options.safe, staysReadonly: options.readonly)
         let connection: DatabaseConnection
         var deferredOpen: OpenOptions?
         do {
-            if let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
+            let openOptions = try databaseOptions()
+            // A URI naming a VFS not registered yet opens after `--cmd` and the init file,
+            // where a `.load` may register it.
+            let opensLater = openOptions.waitsForAnExtension && (!options.cmd.isEmpty || !options.noInit)
+            if !opensLater, let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
                 connection = opened
             } else {
                 connection = try DatabaseConnection(OpenOptions(path: ":memory:", readonly: openOptions.readonly,
@@ -111,6 +113,26 @@ struct Launcher {
         }
         closeDatabase(of: session)
         return session.quitRequested ?? (session.errorCount == 0 ? 0 : 1)
+    }
+
+    /// The database to open: `--replica`'s, with Litestream's VFS loaded first, or the file
+    /// (or URI) given, after the `--load` extensions, whose VFS it may name; they load into
+    /// its connection too.
+    private func databaseOptions() throws(Diagnostic) -> OpenOptions {
+        for path in options.load {
+            try ExtensionPreload.load(path: path)
+        }
+        var openOptions: OpenOptions
+        if let url = options.replica {
+            try LitestreamReplica.loadVFS(explicit: options.litestreamVFS, environment: SessionEnvironment.processVariables)
+            openOptions = OpenOptions(replica: LitestreamReplica(url: url), isSafe: options.safe, staysReadonly: options.readonly)
+        } else {
+            openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
+                                      isSafe: options.safe, staysReadonly: options.readonly)
+        }
+        // Into the database's connection too, for the functions they define there.
+        openOptions.extensions = options.load.map { LoadableExtension(path: $0) }
+        return openOptions
     }
 
     /// Closes the database on the way out, as sqlite3 does: a WAL database is checkpointed

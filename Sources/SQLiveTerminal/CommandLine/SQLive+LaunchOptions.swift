@@ -4,8 +4,12 @@ extension SQLive {
     /// The parsed options as the launcher takes them (``QuickArguments`` makes the same).
     var launchOptions: LaunchOptions {
         var options = LaunchOptions()
-        options.database = database
-        options.sql = sql
+        // With --replica, the replica is the database: the first argument is SQL.
+        options.database = replica == nil ? database : nil
+        options.sql = replica == nil ? sql : (database.map { [$0] } ?? []) + sql
+        options.load = load
+        options.replica = replica
+        options.litestreamVFS = litestreamVFS
         options.command = command
         options.file = file
         options.initFile = initFile

@@ -93,6 +93,15 @@ struct SQLive: ParsableCommand {
     @Flag(name: .customLong("until-change"), help: "With --follow: exit after the first change has printed.")
     var untilChange = false
 
+    @Option(help: ArgumentHelp("Load the SQLite extension EXT before the database opens (a VFS it provides can then be named in a file: URI), and into the database's connection (repeatable).", valueName: "EXT"))
+    var load: [String] = []
+
+    @Option(help: ArgumentHelp("Open the Litestream replica at URL (file:///…, s3://…) read-only, following the primary's commits (docs/REPLICAS.md); then every argument is SQL.", valueName: "URL"))
+    var replica: String?
+
+    @Option(name: .customLong("litestream-vfs"), help: ArgumentHelp("With --replica: the Litestream VFS extension's file (default: $SQLIVE_LITESTREAM_VFS, else the Python package litestream-vfs's).", valueName: "PATH"))
+    var litestreamVFS: String?
+
     @Flag(name: .customLong("sqlite-version"), help: "Print the SQLite library's version and exit (sqlite3's -version).")
     var sqliteVersion = false
 
@@ -107,6 +116,12 @@ struct SQLive: ParsableCommand {
         }
         if safe && initFile != nil {
             throw ValidationError("--safe runs no init file: drop --init")
+        }
+        if safe && (!load.isEmpty || replica != nil) {
+            throw ValidationError("--safe loads no extension: drop --load and --replica")
+        }
+        if litestreamVFS != nil && replica == nil {
+            throw ValidationError("--litestream-vfs goes with --replica")
         }
         if !follow && (interval != nil || count != nil || untilChange) {
             throw ValidationError("--interval, --count and --until-change go with --follow")

