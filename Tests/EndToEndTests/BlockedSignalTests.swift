@@ -45,23 +45,32 @@ import Glibc
     static let closing = "sqlive: terminated (SIGTERM) while waiting on a pipe, a file or a program; "
         + "SQLite rolls back an open transaction when the database is next opened\n"
 
-    @Test func sigterm_ends_a_write_to_a_program_that_never_reads() throws {
-        let folder = try TemporaryFolder()
-        let process = try SignalledProcess([":memory:"], directory: folder.path)
-        try process.write(".output |sleep 60\nselect hex(randomblob(1000000));\n")
-        let (seconds, status) = try Self.signalWhenBlocked(process, in: .write)
-        #expect(status == 143)
-        #expect(seconds < 1, "\(seconds) s")
-        #expect(process.stderr == Self.closing)
+    /// A script that blocks in `call`, and the signal that must end it.
+    struct Blocked: CustomTestStringConvertible, Sendable {
+        let name: String
+        let script: String
+        let call: Call
+        var signal: Int32 = SIGTERM
+        var testDescription: String { name }
     }
 
-    @Test func sigint_in_batch_mode_ends_a_blocked_write_too() throws {
+    static let blockedScripts = [
+        Blocked(name: "a write to a program that never reads", script: ".output |sleep 60\nselect hex(randomblob(1000000));\n", call: .write),
+        Blocked(name: "SIGINT in batch mode during a blocked write", script: ".once |sleep 60\nselect hex(randomblob(1000000));\n",
+                call: .write, signal: SIGINT),
+        Blocked(name: "an import from a program that sends nothing", script: "create table t(a);\n.import '|sleep 60' t\n", call: .read),
+        Blocked(name: "an import from standard input", script: "create table t(a);\n.import /dev/stdin t\n", call: .read),
+    ]
+
+    @Test(arguments: blockedScripts)
+    func a_terminating_signal_ends_a_blocked_call(_ blocked: Blocked) throws {
         let folder = try TemporaryFolder()
         let process = try SignalledProcess([":memory:"], directory: folder.path)
-        try process.write(".once |sleep 60\nselect hex(randomblob(1000000));\n")
-        let (seconds, status) = try Self.signalWhenBlocked(process, in: .write, signal: SIGINT)
-        #expect(status == 130)
+        try process.write(blocked.script)
+        let (seconds, status) = try Self.signalWhenBlocked(process, in: blocked.call, signal: blocked.signal)
+        #expect(status == 128 + blocked.signal)
         #expect(seconds < 1, "\(seconds) s")
+        #expect(process.stderr == (blocked.signal == SIGTERM ? Self.closing : Self.closing.replacingOccurrences(of: "terminated (SIGTERM)", with: "interrupted (SIGINT)")))
     }
 
     @Test func sigterm_ends_the_wait_for_a_fifo_writer_that_never_comes() throws {
@@ -84,24 +93,6 @@ import Glibc
         defer { close(writer) }
         let process = try SignalledProcess([":memory:"], directory: folder.path)
         try process.write(".read script.fifo\n")
-        let (seconds, status) = try Self.signalWhenBlocked(process, in: .read)
-        #expect(status == 143)
-        #expect(seconds < 1, "\(seconds) s")
-    }
-
-    @Test func sigterm_ends_an_import_from_a_program_that_sends_nothing() throws {
-        let folder = try TemporaryFolder()
-        let process = try SignalledProcess([":memory:"], directory: folder.path)
-        try process.write("create table t(a);\n.import '|sleep 60' t\n")
-        let (seconds, status) = try Self.signalWhenBlocked(process, in: .read)
-        #expect(status == 143)
-        #expect(seconds < 1, "\(seconds) s")
-    }
-
-    @Test func sigterm_ends_an_import_from_standard_input() throws {
-        let folder = try TemporaryFolder()
-        let process = try SignalledProcess([":memory:"], directory: folder.path)
-        try process.write("create table t(a);\n.import /dev/stdin t\n")
         let (seconds, status) = try Self.signalWhenBlocked(process, in: .read)
         #expect(status == 143)
         #expect(seconds < 1, "\(seconds) s")

@@ -90,7 +90,7 @@ struct ShellDecimal {
         var work = 0
         for i in stride(from: digits.count - 1, through: 0, by: -1) {
             work += other.digits.count
-            if work >= 1 << 22 {
+            if work >= 1 << 20 {
                 work = 0
                 if isInterrupted() { return nil }
             }
