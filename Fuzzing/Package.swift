@@ -24,6 +24,9 @@ let package = Package(
         .executableTarget(name: "FuzzDSL", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCommands", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzHexDB", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzWidth", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzRegexp", dependencies: ["FuzzSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs one or all of them for a while.
 #
-#   Fuzzing/run.sh TARGET SECONDS     TARGET: splitter, dsl, commands or csv
+#   Fuzzing/run.sh TARGET SECONDS     TARGET: splitter, dsl, commands, csv, hexdb, width or regexp
 #   Fuzzing/run.sh all SECONDS        each target in turn, SECONDS each
 #   Fuzzing/run.sh build              only build
 #
@@ -17,9 +17,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 
-usage() { echo "usage: $0 splitter|dsl|commands|csv|all SECONDS, or $0 build" >&2; exit 2; }
+usage() { echo "usage: $0 splitter|dsl|commands|csv|hexdb|width|regexp|all SECONDS, or $0 build" >&2; exit 2; }
 [ $# -ge 1 ] || usage
-targets=(splitter dsl commands csv)
+targets=(splitter dsl commands csv hexdb width regexp)
 
 config=${FUZZ_CONFIG:-release}
 
@@ -36,16 +36,19 @@ executable() {
         dsl) echo FuzzDSL ;;
         commands) echo FuzzCommands ;;
         csv) echo FuzzCSV ;;
+        hexdb) echo FuzzHexDB ;;
+        width) echo FuzzWidth ;;
+        regexp) echo FuzzRegexp ;;
         *) usage ;;
     esac
 }
 
-# commands and csv make a session per input, and their allocations and frees never balance
+# commands, csv, hexdb, width and regexp make a session per input, and their allocations and frees never balance
 # within one input (caches, memory GRDB's queues free later), so libFuzzer would run
 # LeakSanitizer after every input: about 6 times slower. Leaks are still checked at exit.
 default_flags() {
     case "$1" in
-        commands|csv) echo "-detect_leaks=0" ;;
+        commands|csv|hexdb|width|regexp) echo "-detect_leaks=0" ;;
     esac
 }
 

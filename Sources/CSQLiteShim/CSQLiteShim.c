@@ -91,3 +91,34 @@ int sqlive_connection_flag(void *connection, int flag) {
     if (sqlite3_db_config(connection, flag, -1, &now) != SQLITE_OK) return -1;
     return now;
 }
+
+int sqlive_is_interrupted(void *connection) {
+    sqlite3_stmt *statement = 0;
+    int code = sqlite3_prepare_v2(connection, "SELECT 1", -1, &statement, 0);
+    sqlite3_finalize(statement);
+    return code == SQLITE_INTERRUPT;
+}
+
+static int sqlive_note_transaction(void *found, int code, const char *argument, const char *unused1,
+                                   const char *unused2, const char *unused3) {
+    (void)unused1; (void)unused2; (void)unused3;
+    if (code == SQLITE_TRANSACTION && argument != 0 && ((char *)found)[0] == 0) {
+        sqlite3_snprintf(16, (char *)found, "%s", argument);
+    }
+    return SQLITE_OK;
+}
+
+int sqlive_transaction_action(const char *sql, int length, char *action) {
+    sqlite3 *scratch = 0;
+    action[0] = 0;
+    if (sqlite3_open_v2(":memory:", &scratch, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, 0) != SQLITE_OK) {
+        sqlite3_close(scratch);
+        return -1;
+    }
+    sqlite3_set_authorizer(scratch, sqlive_note_transaction, action);
+    sqlite3_stmt *statement = 0;
+    sqlite3_prepare_v2(scratch, sql, length, &statement, 0);
+    sqlite3_finalize(statement);
+    sqlite3_close(scratch);
+    return action[0] != 0;
+}

@@ -43,7 +43,12 @@ static void regexp_function(sqlite3_context *context, int argc, sqlite3_value **
     }
     const unsigned char *text = sqlite3_value_text(argv[1]);
     if (text == 0) return;   /* NULL text: NULL */
-    sqlite3_result_int(context, functions->match(compiled, text));
+    int matched = functions->match(compiled, text, sqlite3_context_db_handle(context));
+    if (matched < 0) {
+        sqlite3_result_error_code(context, SQLITE_INTERRUPT);
+    } else {
+        sqlite3_result_int(context, matched);
+    }
 }
 
 int sqlive_register_regexp(void *connection, sqlive_regexp_compile compile, sqlive_regexp_match match,

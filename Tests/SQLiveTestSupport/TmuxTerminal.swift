@@ -198,7 +198,7 @@ public final class TmuxTerminal {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func shellQuoted(_ text: String) -> String {
+    public static func shellQuoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

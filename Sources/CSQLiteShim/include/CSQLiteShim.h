@@ -50,6 +50,21 @@ int sqlive_refuse_function(void *connection, const char *name, int argumentCount
 /// took: SQLITE_OK only when the option now has the value asked for.
 int sqlive_set_connection_flag(void *connection, int flag, int on);
 
+/// 1 when sqlite3_interrupt was called on the connection and the statement running has not
+/// ended yet, for SQL functions that run long (regexp over a large text) to stop early.
+/// SQLite 3.40 has no sqlite3_is_interrupted: this compiles a tiny statement, which SQLite
+/// refuses with SQLITE_INTERRUPT while the connection is interrupted (a few microseconds).
+int sqlive_is_interrupted(void *connection);
+
+/// What SQLite makes of the first statement of sql (length bytes) as a transaction statement,
+/// asked of SQLite itself on a private in-memory connection whose authorizer sees the
+/// statement compile: 1 when it begins, commits or rolls back a transaction (BEGIN, COMMIT,
+/// END, ROLLBACK, whatever comments or spelling surround the keyword; not SAVEPOINT, RELEASE
+/// or ROLLBACK TO), with its action ("BEGIN", "COMMIT" or "ROLLBACK") copied into action
+/// (at least 16 bytes); 0 otherwise, or when it does not compile there (a statement on a
+/// table this empty database lacks is no transaction statement). -1 when SQLite fails.
+int sqlive_transaction_action(const char *sql, int length, char *action);
+
 /// Reads a boolean sqlite3_db_config option without changing it: 1 or 0, or -1 when SQLite
 /// does not know the option.
 int sqlive_connection_flag(void *connection, int flag);
@@ -63,8 +78,9 @@ int sqlive_register_generate_series(void *connection);
 /// object the two functions below take, or 0 with *error set to a static message (0: out of
 /// memory).
 typedef void *(*sqlive_regexp_compile)(const unsigned char *pattern, int ignoresCase, const char **error);
-/// Whether a compiled pattern matches somewhere in a NUL-terminated text: 1 or 0.
-typedef int (*sqlive_regexp_match)(void *compiled, const unsigned char *text);
+/// Whether a compiled pattern matches somewhere in a NUL-terminated text: 1 or 0, or -1 when
+/// the connection was interrupted during a long match (see sqlive_is_interrupted).
+typedef int (*sqlive_regexp_match)(void *compiled, const unsigned char *text, void *connection);
 /// Frees a compiled pattern.
 typedef void (*sqlive_regexp_release)(void *compiled);
 

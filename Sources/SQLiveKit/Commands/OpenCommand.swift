@@ -89,25 +89,21 @@ struct OpenCommand: MetaCommand {
     /// `--hexdb FILE`: a new in-memory database holding the dump's bytes. They are written
     /// to a temporary file and restored from it with the backup API, as `.restore` does.
     private func openHexDump(_ path: String, readonly: Bool, in session: Session) throws(Diagnostic) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw Diagnostic("cannot read \(path): \(error.localizedDescription)")
-        }
-        let bytes = try HexDatabase.bytes(of: text)
+        let bytes = try HexDatabase.bytes(of: HexDatabase.read(path))
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("sqlive-hexdb-\(UUID().uuidString).db").path
         guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
             throw Diagnostic("cannot write a temporary file for \(path)")
         }
         defer { try? FileManager.default.removeItem(atPath: temporary) }
+        // Before the database open now is closed: a dump of something else changes nothing.
+        try DatabaseCopy.checkIsDatabase(temporary, shownAs: path)
         let current = session.connection.options
         let options = OpenOptions(path: ":memory:", readonly: false,
                                   busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
         session.replaceConnection(try DatabaseConnection(options))
         session.statements.installStatementTrace()
-        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: .scope(of: session))
+        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: .scope(of: session), shownAs: path)
     }
 }

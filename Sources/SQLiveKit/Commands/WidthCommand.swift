@@ -24,7 +24,7 @@ struct WidthCommand: MetaCommand {
             if !isClean {
                 scope.warn(".width: \(argument) is not a number of characters; taken as \(width)\(width == 0 ? " (fit)" : ""), as sqlite3 does")
             }
-            guard abs(width) <= Self.widest else {
+            guard width.magnitude <= Self.widest else {
                 throw usageError("\(argument) is wider than \(Self.widest) characters")
             }
             widths.append(width)
@@ -63,7 +63,7 @@ enum SQLite3Integer {
                 rest = rest.dropFirst()
             }
         } else {
-            while let digit = rest.first?.wholeNumberValue, rest.first!.isASCII {
+            while let first = rest.first, first.isASCII, let digit = first.wholeNumberValue {
                 value = value &* 10 &+ digit
                 digits += 1
                 rest = rest.dropFirst()
@@ -73,6 +73,8 @@ enum SQLite3Integer {
             value = value &* multiplier.factor
             rest = ""
         }
-        return (isNegative ? -value : value, digits > 0 && rest.isEmpty)
+        // Wrapping, as sqlite3's integer reading does: `-9223372036854775808` is Int.min, and
+        // its negation stays Int.min instead of trapping.
+        return (isNegative ? 0 &- value : value, digits > 0 && rest.isEmpty)
     }
 }

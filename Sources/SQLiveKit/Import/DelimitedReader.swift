@@ -58,7 +58,8 @@ public final class DelimitedReader {
     /// Opens the file; `blockSize` is how many bytes each read asks for.
     public init(path: String, separator: UInt8, recordSeparator: UInt8 = UInt8(ascii: "\n"), quoting: Bool = true,
                 blockSize: Int = DelimitedReader.blockSize) throws(Diagnostic) {
-        let fileDescriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // A FIFO's open waits for its writer; reads wait on a program or on /dev/stdin.
+        let fileDescriptor = BlockingIO.during { open(path, O_RDONLY | O_CLOEXEC) }
         guard fileDescriptor >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
         }
@@ -90,7 +91,7 @@ public final class DelimitedReader {
     deinit {
         buffer.deallocate()
         close(fileDescriptor)
-        if let commandStream { pclose(commandStream) }
+        if let commandStream { _ = BlockingIO.during { pclose(commandStream) } }
     }
 
     /// Reads the next record into `record`; false at the end of the file. A quoted field
@@ -218,7 +219,7 @@ public final class DelimitedReader {
         guard let start = buffer.baseAddress.map({ $0 + end }) else { return false }
         var count: Int
         repeat {
-            count = Glibc.read(fileDescriptor, start, min(blockSize, buffer.count - end))
+            count = BlockingIO.during { Glibc.read(fileDescriptor, start, min(blockSize, buffer.count - end)) }
         } while count < 0 && errno == EINTR
         guard count >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")

@@ -66,7 +66,7 @@ struct ImportOptions: Equatable {
             case .csv: return UInt8(ascii: ",")
             case .tabs: return UInt8(ascii: "\t")
             default:
-                let bytes = Array(settings.columnSeparator.utf8)
+                let bytes = RawBytes.bytes(of: settings.columnSeparator)
                 guard bytes.count == 1 else {
                     throw Diagnostic(".import: the column separator \"\(settings.columnSeparator)\" is not one character",
                                      hint: "use --csv or --tsv, or set one with .separator")

@@ -27,6 +27,11 @@ public struct MigrationFile: Sendable, Equatable {
         self.path = path
         self.order = order
         self.identifier = order.identifier
+        // A FIFO or a device named like a migration would be read for ever.
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw Diagnostic("migration \(path) is not a regular file", hint: "a migration is a text file of SQL")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Diagnostic("cannot read migration \(path)")
         }
@@ -67,35 +72,13 @@ public struct MigrationFile: Sendable, Equatable {
                                  location: unit.location,
                                  hint: "a migration file holds SQL only, and SQL statements start with a keyword such as CREATE")
             case .sql:
-                if let keyword = TransactionKeyword.leading(unit.text) {
-                    throw Diagnostic("\(keyword) cannot run inside a migration: \(unit.text.firstLineSummary)",
+                if let action = TransactionStatement.action(of: unit.text) {
+                    throw Diagnostic("\(action) cannot run inside a migration: \(unit.text.firstLineSummary)",
                                      location: unit.location,
                                      hint: "each migration already runs in its own transaction: remove BEGIN, COMMIT, END and ROLLBACK")
                 }
                 return MigrationStatement(sql: unit.text, line: unit.location.line)
             }
-        }
-    }
-}
-
-/// Statements that would end or nest the transaction a migration runs in.
-private enum TransactionKeyword {
-    /// `BEGIN`, `COMMIT`, `END` or `ROLLBACK` (but not `ROLLBACK TO`, which stays inside the
-    /// transaction) when the statement starts with one; nil otherwise.
-    static func leading(_ sql: String) -> String? {
-        let words = InputSplitter.droppingLeadingComments(sql)
-            .split(whereSeparator: { $0.isWhitespace || $0 == ";" })
-            .prefix(3)
-            .map { $0.uppercased() }
-        guard let first = words.first else { return nil }
-        switch first {
-        case "BEGIN", "COMMIT", "END":
-            return first
-        case "ROLLBACK":
-            // ROLLBACK [TRANSACTION] TO [SAVEPOINT] name undoes part of the transaction only.
-            return words.dropFirst().drop(while: { $0 == "TRANSACTION" }).first == "TO" ? nil : first
-        default:
-            return nil
         }
     }
 }

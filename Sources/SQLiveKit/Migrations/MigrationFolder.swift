@@ -27,12 +27,7 @@ public struct MigrationFolder: Sendable {
             throw Diagnostic("\(path) is a file, not a folder of migrations",
                              hint: "give the folder that holds the NNNN_name.sql files")
         }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-        } catch {
-            throw Diagnostic("cannot read the migrations folder \(path): \(error.localizedDescription)")
-        }
+        let names = try Self.entries(of: path).sorted()
         var orders: [MigrationOrder] = []
         var fileNames: [String: [String]] = [:]
         var ignored: [String] = []
@@ -81,6 +76,29 @@ public struct MigrationFolder: Sendable {
     /// The file of a migration, when the folder has it.
     public func file(_ identifier: String) -> MigrationFile? {
         files.first { $0.identifier == identifier }
+    }
+
+    /// The names in the folder, read as bytes: a name that is not UTF-8 (Foundation's
+    /// listing drops or mangles it, so the file was skipped without a word) is refused when
+    /// it ends in `.sql`, naming its bytes (`0002_caf\xE9.sql`); other files are not
+    /// migrations anyway.
+    static func entries(of path: String) throws(Diagnostic) -> [String] {
+        guard let directory = opendir(path) else {
+            throw Diagnostic("cannot read the migrations folder \(path): \(String(cString: strerror(errno)))", kind: .io)
+        }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                if name != "." && name != ".." { names.append(name) }
+            } else if bytes.count >= 4, String(decoding: bytes.suffix(4), as: UTF8.self).lowercased() == ".sql" {
+                let shown = bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined()
+                throw Diagnostic("the migration file name \(shown) in \(displayName(of: path)) is not UTF-8, so it cannot be applied or recorded",
+                                 hint: "rename it with a UTF-8 name (NNNN_name.sql)")
+            }
+        }
+        return names
     }
 
     /// `DIR/name` without a doubled slash when DIR ends with one.

@@ -23,6 +23,8 @@ struct MigrationRunner {
         let queue = session.connection.queue
         try checkCanWrite()
         let migrator = makeMigrator()
+        let pragmas = try ConnectionPragmas.read(session.connection)
+        defer { pragmas.restore(on: session.connection) }
         let foreignKeysWereOn = try setForeignKeys(true)
         defer { _ = try? setForeignKeys(foreignKeysWereOn) }
 
@@ -139,10 +141,25 @@ struct MigrationRunner {
         let position = Self.position(current)
         if session.stopRequest.reason != nil {
             diagnostic.hint = "\(position); run .migrate again to apply \(file.identifier) and the rest"
+        } else if appliedMeanwhile(file) {
+            // Two `.migrate` at once: the other one applied it; the file is fine.
+            return Diagnostic("migration \(file.identifier) was applied meanwhile by another connection",
+                              hint: "run .migrate again to apply what is still pending")
+        } else if case .sqlite(let code) = Diagnostic(converting: error).kind,
+                  code.primaryResultCode == .SQLITE_BUSY || code.primaryResultCode == .SQLITE_LOCKED {
+            diagnostic.hint = "\(position); another connection holds the database locked: run .migrate again once it is done"
         } else {
             diagnostic.hint = "\(position); fix \(file.path) and run .migrate again"
         }
         return diagnostic
+    }
+
+    /// True when the ledger now says `file` is applied, though this run failed to apply it.
+    private func appliedMeanwhile(_ file: MigrationFile) -> Bool {
+        let applied = try? SchemaQuery.read(session.connection) { db in
+            try MigrationLedger.read(db).applied.contains(file.identifier)
+        }
+        return applied == true
     }
 
     /// The diagnostic for a run stopped by Ctrl-C or a signal after a migration committed.

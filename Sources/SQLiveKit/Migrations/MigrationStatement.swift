@@ -18,11 +18,22 @@ public struct MigrationStatement: Sendable, Equatable {
     public let line: Int
 
     /// Compiles and runs the statement; an error becomes a diagnostic naming the file and line.
+    ///
+    /// After each statement the connection must still be in the migration's transaction:
+    /// ``TransactionStatement`` refuses what SQLite calls a transaction statement before
+    /// anything runs, and this asks SQLite again afterwards, so that a migration that
+    /// somehow ended its transaction is never reported as rolled back.
     func execute(in db: Database, file: MigrationFile) throws {
         do {
             let statements = try db.allStatements(sql: sql)
             while let statement = try statements.next() {
                 try statement.execute()
+                if sqlite3_get_autocommit(db.sqliteConnection) != 0 {
+                    throw Diagnostic(
+                        "migration \(file.identifier) ended its own transaction: what ran before line \(line) is committed, and the migration is not recorded as applied",
+                        location: SourceLocation(source: file.path, line: line),
+                        hint: "check the database, then remove the statement that ends the transaction")
+                }
             }
         } catch let error as DatabaseError {
             let pointed = Int(sqlite3_error_offset(db.sqliteConnection))

@@ -15,12 +15,12 @@ final class CSVRenderer: ResultRenderer {
     init(_ context: RenderContext) {
         rows = DelimitedRows(context)
         output = context.output
-        columnSeparator = Array(context.settings.columnSeparator.utf8)
+        columnSeparator = RawBytes.bytes(of: context.settings.columnSeparator)
         var triggers = Self.quoteTriggers
         if columnSeparator.count == 1 { triggers[Int(columnSeparator[0])] = true }
         self.triggers = triggers
         searchesSeparator = columnSeparator.count != 1
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = RawBytes.bytes(of: context.settings.nullValue)
     }
 
     func begin(columns: [String]) {

@@ -61,7 +61,18 @@ public struct CellStyler: Sendable {
         output.appendUnfiltered("\u{1B}[0m")
     }
 
-    /// `text` wrapped in the role's style (unchanged when disabled).
+    /// Appends `text` in the role's style: the text made safe as data is, the style around
+    /// it added after, so the escape codes reach the terminal as codes and never as `^[[2m`.
+    public func write(_ text: String, as role: Role, to output: OutputBuffer) {
+        if !text.isEmpty { open(role, in: output) }
+        output.append(text)
+        if !text.isEmpty { close(role, in: output) }
+    }
+
+    /// `text` wrapped in the role's style (unchanged when disabled), for a renderer that
+    /// composes a whole line of text it has already made visible (`.chart`) and appends it
+    /// with ``OutputBuffer/appendUnfiltered(_:)``. Never append the result with `append`:
+    /// the codes would be shown as text (``write(_:as:to:)`` is for that).
     public func styled(_ text: String, as role: Role) -> String {
         guard isEnabled, let parameters = role.parameters, !text.isEmpty else { return text }
         return "\u{1B}[\(parameters)m\(text)\u{1B}[0m"

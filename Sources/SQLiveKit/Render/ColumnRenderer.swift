@@ -57,7 +57,7 @@ final class ColumnRenderer: ResultRenderer {
 
     init(_ context: RenderContext, windowSize: Int = ColumnRenderer.defaultWindowSize) {
         output = context.output
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = RawBytes.bytes(of: context.settings.nullValue)
         showsHeaders = context.settings.showHeaders
         requestedWidths = context.settings.columnWidths
         self.windowSize = max(1, windowSize)

@@ -12,8 +12,8 @@ struct DelimitedRows {
 
     init(_ context: RenderContext) {
         output = context.output
-        columnSeparator = Array(context.settings.columnSeparator.utf8)
-        rowSeparator = Array(context.settings.rowSeparator.utf8)
+        columnSeparator = RawBytes.bytes(of: context.settings.columnSeparator)
+        rowSeparator = RawBytes.bytes(of: context.settings.rowSeparator)
         showHeaders = context.settings.showHeaders
     }
 

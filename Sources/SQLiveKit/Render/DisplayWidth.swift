@@ -7,7 +7,8 @@
 ///     DisplayWidth.of("日本")     // 4
 ///     DisplayWidth.of("e\u{301}") // 1 (e + combining acute accent)
 ///
-/// Control characters never reach it: the grid turns them into line breaks or spaces first.
+/// Control characters never reach it: the grid turns them into line breaks, spaces or their
+/// visible form (`^G`) first.
 public enum DisplayWidth {
     /// The width of a string.
     public static func of(_ text: String) -> Int {

@@ -3,10 +3,12 @@
 /// lines up), or in characters, as sqlite3 counts it, for output that must be sqlite3's
 /// bytes (`countsCharacters`).
 ///
-/// Like sqlite3's box mode, a line ends at a newline or any other control character (`\r\n`
-/// counts as one break, and a break at the very end adds no empty line; DEL and the C1
-/// controls U+0080–U+009F count too, so no control reaches the terminal), a tab becomes
-/// spaces up to the next multiple of 8 columns, and the text stops at a NUL byte.
+/// Into files and pipes, like sqlite3's box mode, a line ends at a newline or any other
+/// control character (`\r\n` counts as one break, and a break at the very end adds no empty
+/// line). On a terminal only a newline (or `\r\n`) breaks a line; the other controls, DEL
+/// and the C1 controls U+0080–U+009F show as line mode shows them (`^G`, `<U+009B>`), so
+/// none reaches the terminal. A tab becomes spaces up to the next multiple of 8 columns,
+/// and the text stops at a NUL byte.
 ///
 ///     var lines = GridLines()
 ///     let cell = lines.append("a\tb\nc")   // two lines: "a       b" (width 9) and "c"
@@ -76,6 +78,16 @@ struct GridLines {
                 index += 1
             } else if byte == 0 {
                 break
+            } else if !countsCharacters && !Self.isLineBreak(text, at: index) {
+                // On a terminal a control shows as line mode shows it (BEL `^G`, ESC `^[`,
+                // U+009B `<U+009B>`): breaking the line there would hide it and cut the
+                // value in two.
+                let length = byte == 0xC2 ? 2 : 1
+                VisibleControlCharacters.write(UnsafeBufferPointer(rebasing: text[index..<index + length])) { visible in
+                    bytes.append(contentsOf: visible)
+                    width += visible.count
+                }
+                index += length
             } else {
                 lines.append(Line(start: start, end: bytes.count, width: width))
                 index += (byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) || byte == 0xC2 ? 2 : 1
@@ -86,6 +98,11 @@ struct GridLines {
         }
         lines.append(Line(start: start, end: bytes.count, width: width))
         return first..<lines.count
+    }
+
+    /// A newline, or a carriage return before one.
+    private static func isLineBreak(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        text[index] == 0x0A || (text[index] == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A)
     }
 
     /// DEL, or a C1 control (U+0080–U+009F, `C2 80`…`C2 9F` in UTF-8), at `index`.

@@ -83,7 +83,7 @@ final class GridRenderer: ResultRenderer {
     init(_ context: RenderContext, style: GridStyle, windowSize: Int = GridRenderer.defaultWindowSize) {
         output = context.output
         self.style = style
-        nullValue = Array(context.displayedNull.utf8)
+        nullValue = RawBytes.bytes(of: context.displayedNull)
         terminalWidth = context.terminalWidth
         styler = CellStyler(context)
         self.windowSize = max(1, windowSize)
@@ -137,7 +137,9 @@ final class GridRenderer: ResultRenderer {
                 return
             }
             let cut = "\(cutValues) \(cutValues == 1 ? "value" : "values") cut to fit"
-            output.append("(\(count); " + styler.styled(cut + ": .mode line or .once FILE shows them whole", as: .note) + ")\n")
+            output.append("(\(count); ")
+            styler.write(cut + ": .mode line or .once FILE shows them whole", as: .note, to: output)
+            output.append(")\n")
         }
         output.endRow()
     }
@@ -318,7 +320,8 @@ final class GridRenderer: ResultRenderer {
         let records = ExpandedRecords(columns: columns, style: style, terminalWidth: terminalWidth,
                                       widestValue: widestValue, output: output, styler: styler)
         expanded = records
-        output.append(styler.styled(ExpandedRecords.note(terminalWidth: terminalWidth), as: .note) + "\n")
+        styler.write(ExpandedRecords.note(terminalWidth: terminalWidth), as: .note, to: output)
+        output.append("\n")
         let leadingRows = window
         window = []
         for row in leadingRows { writeBody(row) }

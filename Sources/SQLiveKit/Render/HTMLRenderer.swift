@@ -18,7 +18,7 @@ final class HTMLRenderer: ResultRenderer {
 
     init(_ context: RenderContext) {
         output = context.output
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = RawBytes.bytes(of: context.settings.nullValue)
         showHeaders = context.settings.showHeaders
     }
 

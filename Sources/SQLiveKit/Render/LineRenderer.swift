@@ -23,8 +23,8 @@ final class LineRenderer: ResultRenderer {
 
     init(_ context: RenderContext) {
         output = context.output
-        rowSeparator = Array(context.settings.rowSeparator.utf8)
-        nullValue = Array(context.displayedNull.utf8)
+        rowSeparator = RawBytes.bytes(of: context.settings.rowSeparator)
+        nullValue = RawBytes.bytes(of: context.displayedNull)
         styler = CellStyler(context)
     }
 

@@ -8,7 +8,7 @@ final class ListRenderer: ResultRenderer {
 
     init(_ context: RenderContext) {
         rows = DelimitedRows(context)
-        nullValue = Array(context.displayedNull.utf8)
+        nullValue = RawBytes.bytes(of: context.displayedNull)
         styler = CellStyler(context)
     }
 

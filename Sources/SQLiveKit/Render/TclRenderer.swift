@@ -13,7 +13,7 @@ final class TclRenderer: ResultRenderer {
 
     init(_ context: RenderContext) {
         rows = DelimitedRows(context)
-        nullValue = Array(context.settings.nullValue.utf8)
+        nullValue = RawBytes.bytes(of: context.settings.nullValue)
     }
 
     func begin(columns: [String]) {

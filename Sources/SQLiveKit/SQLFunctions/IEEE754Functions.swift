@@ -8,30 +8,30 @@ import GRDB
 /// `ieee754_to_blob(X)` and `ieee754_from_blob(B)` (eight bytes, big-endian).
 enum IEEE754Functions {
     static func install(in db: Database) {
-        db.add(function: DatabaseFunction("ieee754", argumentCount: 1, pure: true) { values in
+        db.addShellFunction("ieee754", argumentCount: 1, reach: .harmless) { values in
             guard let (mantissa, exponent) = parts(values[0]) else { return nil }
             return "ieee754(\(mantissa),\(exponent))"
-        })
-        db.add(function: DatabaseFunction("ieee754_mantissa", argumentCount: 1, pure: true) { values in
+        }
+        db.addShellFunction("ieee754_mantissa", argumentCount: 1, reach: .harmless) { values in
             parts(values[0])?.mantissa
-        })
-        db.add(function: DatabaseFunction("ieee754_exponent", argumentCount: 1, pure: true) { values in
+        }
+        db.addShellFunction("ieee754_exponent", argumentCount: 1, reach: .harmless) { values in
             parts(values[0])?.exponent
-        })
-        db.add(function: DatabaseFunction("ieee754", argumentCount: 2, pure: true) { values in
+        }
+        db.addShellFunction("ieee754", argumentCount: 2, reach: .harmless) { values in
             guard let mantissa = Int64.fromDatabaseValue(values[0]), let exponent = Int64.fromDatabaseValue(values[1]) else {
                 return nil
             }
             return double(mantissa: mantissa, exponent: exponent)
-        })
-        db.add(function: DatabaseFunction("ieee754_to_blob", argumentCount: 1, pure: true) { values in
+        }
+        db.addShellFunction("ieee754_to_blob", argumentCount: 1, reach: .harmless) { values in
             guard let number = Double.fromDatabaseValue(values[0]) else { return nil }
             return withUnsafeBytes(of: number.bitPattern.bigEndian) { Data($0) }
-        })
-        db.add(function: DatabaseFunction("ieee754_from_blob", argumentCount: 1, pure: true) { values in
+        }
+        db.addShellFunction("ieee754_from_blob", argumentCount: 1, reach: .harmless) { values in
             guard case .blob(let data) = values[0].storage, data.count == 8 else { return nil }
             return Double(bitPattern: data.reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
-        })
+        }
     }
 
     /// The smallest odd mantissa and its power of two, as the extension computes them: a

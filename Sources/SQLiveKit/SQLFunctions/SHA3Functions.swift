@@ -20,7 +20,7 @@ enum SHA3Functions {
         // crosses threads, whatever the closure's Sendable type says.
         nonisolated(unsafe) let connection = db.sqliteConnection
         for argumentCount in [1, 2] {
-            db.add(function: DatabaseFunction("sha3", argumentCount: argumentCount, pure: true) { values in
+            db.addShellFunction("sha3", argumentCount: argumentCount, reach: .harmless) { values in
                 var hasher = SHA3(bits: try size(values))
                 switch values[0].storage {
                 case .null: return nil
@@ -30,8 +30,8 @@ enum SHA3Functions {
                 case .double(let number): hasher.update(SQLLiteral.text(of: number))
                 }
                 return Data(hasher.finish())
-            })
-            db.add(function: DatabaseFunction("sha3_query", argumentCount: argumentCount, pure: false) { values in
+            }
+            db.addShellFunction("sha3_query", argumentCount: argumentCount) { values in
                 guard let sql = String.fromDatabaseValue(values[0]) else { return nil }
                 if safe {
                     do throws(Diagnostic) {
@@ -43,7 +43,7 @@ enum SHA3Functions {
                 var hasher = SHA3(bits: try size(values))
                 try hashQueries(sql, on: connection, into: &hasher)
                 return Data(hasher.finish())
-            })
+            }
         }
     }
 

@@ -4,8 +4,8 @@
 /// is `-0`, trailing zeros are kept by `decimal()` and trimmed by `decimal_mul` only down to
 /// the shorter fraction of its operands).
 ///
-///     ShellDecimal("0.5")!.times(ShellDecimal("2")!).text   // "1"
-///     ShellDecimal("1.50")!.times(ShellDecimal("2.0")!).text   // "3.0"
+///     ShellDecimal("0.5")!.times(ShellDecimal("2")!)?.text   // "1"
+///     ShellDecimal("1.50")!.times(ShellDecimal("2.0")!)?.text   // "3.0"
 struct ShellDecimal {
     /// Most significant first, 0…9 each.
     var digits: [Int8]
@@ -82,9 +82,18 @@ struct ShellDecimal {
 
     /// The product, with as many trailing fraction zeros trimmed as the shorter operand
     /// fraction allows.
-    func times(_ other: ShellDecimal) -> ShellDecimal {
+    /// The product, digit by digit: time grows with the product of the lengths (two numbers
+    /// of 200,000 digits take minutes), so `isInterrupted` is asked now and then, and nil
+    /// returned when it says to stop.
+    func times(_ other: ShellDecimal, isInterrupted: () -> Bool = { false }) -> ShellDecimal? {
         var accumulator = [Int](repeating: 0, count: digits.count + other.digits.count + 2)
+        var work = 0
         for i in stride(from: digits.count - 1, through: 0, by: -1) {
+            work += other.digits.count
+            if work >= 1 << 20 {
+                work = 0
+                if isInterrupted() { return nil }
+            }
             let factor = Int(digits[i])
             var carry = 0
             var k = i + other.digits.count + 2

@@ -27,6 +27,15 @@ final class ShellRegexp {
         case anyRun, fork, jump, accept, atStart, classIncluding, classExcluding, classCharacter, classRange
     }
 
+    /// The most steps a compiled pattern may have: a repeat count multiplies its item's
+    /// steps (`(((a{1000}){1000}){1000})` would be a billion), so without a bound a pattern
+    /// could take all memory. `a{40000}` still compiles.
+    static let maximumSteps = 100_000
+    /// The deepest nesting of `(`: the compiler recurses once per level.
+    static let maximumDepth = 1_000
+    /// How much matching work (steps tried) runs between two checks for an interrupt.
+    static let workBetweenInterruptChecks = 1 << 18
+
     /// The character read at the end of the text (and at a NUL byte).
     static let end: UInt32 = 0
     /// The "previous character" before the first one.
@@ -120,6 +129,9 @@ final class ShellRegexp {
         var input: Input
         /// An unknown escape: reported once the rest of the pattern has compiled.
         var escapeError: CompileError?
+        /// How many `(` are open.
+        var depth = 0
+        static let tooBig = CompileError(message: "REGEXP pattern too big")
 
         mutating func compile() -> CompileError? {
             if input.peek == UInt8(ascii: "^") {
@@ -174,6 +186,8 @@ final class ShellRegexp {
         private mutating func sequence() -> CompileError? {
             var previous = -1   // where the last item's steps begin, for a quantifier
             while true {
+                // Checked as it grows: inserting into a huge program would take quadratic time.
+                if count > ShellRegexp.maximumSteps { return Self.tooBig }
                 let c = input.next()
                 if c == ShellRegexp.end { return nil }
                 let itemStart = count
@@ -182,6 +196,9 @@ final class ShellRegexp {
                     input.position -= 1
                     return nil
                 case 0x28:   // (
+                    depth += 1
+                    defer { depth -= 1 }
+                    if depth > ShellRegexp.maximumDepth { return CompileError(message: "REGEXP pattern nested too deeply") }
                     if let error = alternatives() { return error }
                     guard input.peek == UInt8(ascii: ")") else { return CompileError(message: "unmatched '('") }
                     input.position += 1
@@ -252,6 +269,9 @@ final class ShellRegexp {
             if n > 0 && n < m { return CompileError(message: "n less than m in '{m,n}'") }
             input.position += 1
             let size = count - item
+            let copies = max(0, m - 1) + max(0, n - m)
+            let (added, overflow) = size.multipliedReportingOverflow(by: copies)
+            if overflow || count + added > ShellRegexp.maximumSteps { return Self.tooBig }
             if m == 0 {
                 if n == 0 { return CompileError(message: "both m and n are zero in '{m,n}'") }
                 insert(.fork, Int64(size + 1), at: item)
@@ -404,8 +424,9 @@ final class ShellRegexp {
         }
     }
 
-    /// Whether the pattern matches somewhere in the NUL-terminated text.
-    func matches(_ text: UnsafePointer<UInt8>) -> Bool {
+    /// Whether the pattern matches somewhere in the NUL-terminated text; nil when
+    /// `isInterrupted`, asked now and then during a long match, said to stop.
+    func matches(_ text: UnsafePointer<UInt8>, isInterrupted: () -> Bool = { false }) -> Bool? {
         var input = Input(text, ignoresCase: ignoresCase)
         if !prefix.isEmpty {
             let found = prefix.withUnsafeBufferPointer { prefix -> Bool in
@@ -423,7 +444,13 @@ final class ShellRegexp {
         var c = ShellRegexp.start
         var previous = ShellRegexp.start
         next.add(0)
+        var work = 0
         while c != ShellRegexp.end && !next.members.isEmpty {
+            work += next.members.count
+            if work >= ShellRegexp.workBetweenInterruptChecks {
+                work = 0
+                if isInterrupted() { return nil }
+            }
             previous = c
             c = input.next()
             swap(&current, &next)
@@ -511,9 +538,11 @@ enum RegexpFunctions {
                 error?.pointee = UnsafeRawPointer(failure.message.utf8Start).assumingMemoryBound(to: CChar.self)
                 return nil
             }
-        }, { compiled, text in
+        }, { compiled, text, connection in
             guard let compiled, let text else { return 0 }
-            return Unmanaged<ShellRegexp>.fromOpaque(compiled).takeUnretainedValue().matches(text) ? 1 : 0
+            let regexp = Unmanaged<ShellRegexp>.fromOpaque(compiled).takeUnretainedValue()
+            guard let matched = regexp.matches(text, isInterrupted: { sqlive_is_interrupted(connection) != 0 }) else { return -1 }
+            return matched ? 1 : 0
         }, { compiled in
             guard let compiled else { return }
             Unmanaged<ShellRegexp>.fromOpaque(compiled).release()

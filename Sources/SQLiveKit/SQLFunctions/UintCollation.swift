@@ -14,11 +14,11 @@ enum UintCollation {
             let order = compare(Array(left.utf8), Array(right.utf8))
             return order < 0 ? .orderedAscending : order > 0 ? .orderedDescending : .orderedSame
         })
-        db.add(function: DatabaseFunction("usleep", argumentCount: 1, pure: false) { values in
+        db.addShellFunction("usleep", argumentCount: 1) { values in
             let microseconds = Int32(truncatingIfNeeded: integer(values[0]))
             if microseconds >= 1000 { sqlite3_sleep(microseconds / 1000) }
             return Int64(microseconds)
-        })
+        }
     }
 
     /// What sqlite3_value_int reads (before keeping the low 32 bits): an integer as is, a

@@ -15,10 +15,17 @@ import CSQLiteShim
 /// - ATTACH (and `VACUUM INTO`, which attaches its target) by a limit of zero attached
 ///   databases;
 /// - writes to the schema table, `sqlite_dbpage` and shadow tables by
-///   `SQLITE_DBCONFIG_DEFENSIVE`; functions and virtual tables the schema did not mark as
-///   harmless, run from triggers and views, by turning `SQLITE_DBCONFIG_TRUSTED_SCHEMA` off;
+///   `SQLITE_DBCONFIG_DEFENSIVE`;
 /// - pragmas that act on the whole process before any authorizer sees them by
 ///   ``SafeStatementCheck``, on the statement's text.
+///
+/// On every connection, `--safe` or not, a database's own schema (views, triggers, CHECK and
+/// DEFAULT clauses, generated columns, indexes) may call only functions and virtual tables
+/// marked harmless (`SQLITE_INNOCUOUS`): `SQLITE_DBCONFIG_TRUSTED_SCHEMA` is off, and the
+/// shell's functions with side effects are direct-only (``FunctionReach``). Opening a file
+/// someone sent you never lets it write files or run SQL of its own. `PRAGMA trusted_schema=1`
+/// gives a schema one trusts back the functions that are not marked, on the session's
+/// connection; direct-only functions stay refused there, as in sqlite3.
 ///
 ///     try ConnectionHardening.apply(to: db, safe: true)   // in Configuration.prepareDatabase
 enum ConnectionHardening {
@@ -54,13 +61,16 @@ enum ConnectionHardening {
                 }
             }
         }
+        try set(SQLITE_DBCONFIG_TRUSTED_SCHEMA, on: false, handle: handle)
         guard safe else { return }
         sqlite3_limit(connection, SQLITE_LIMIT_ATTACHED, 0)
-        for (flag, on) in [(SQLITE_DBCONFIG_DEFENSIVE, Int32(1)), (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0)] {
-            let code = sqlive_set_connection_flag(handle, flag, on)
-            guard code == SQLITE_OK else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot set up safe mode")
-            }
+        try set(SQLITE_DBCONFIG_DEFENSIVE, on: true, handle: handle)
+    }
+
+    private static func set(_ flag: Int32, on: Bool, handle: UnsafeMutableRawPointer) throws {
+        let code = sqlive_set_connection_flag(handle, flag, on ? 1 : 0)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot set up the connection's protections")
         }
     }
 }

@@ -20,7 +20,9 @@ enum DatabaseCopy {
         }
     }
 
-    static func run(_ direction: Direction, schema: String, in scope: DatabaseScope) throws(Diagnostic) {
+    /// - Parameter shownAs: the name messages give the file (`.open --hexdb` restores from a
+    ///   temporary file, and names the dump).
+    static func run(_ direction: Direction, schema: String, in scope: DatabaseScope, shownAs: String? = nil) throws(Diagnostic) {
         var file: OpaquePointer?
         let flags = switch direction {
         case .toFile: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
@@ -29,7 +31,11 @@ enum DatabaseCopy {
         let opened = sqlite3_open_v2(direction.path, &file, flags, nil)
         defer { sqlite3_close(file) }
         guard opened == SQLITE_OK, let file else {
-            throw Diagnostic("cannot open \(direction.path): \(file.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")")
+            throw Diagnostic("cannot open \(shownAs ?? direction.path): \(file.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory")")
+        }
+        if !direction.isBackup, let problem = notADatabase(file) {
+            throw Diagnostic("cannot restore from \(shownAs ?? direction.path): \(problem)",
+                             hint: "nothing was changed; give a database file (.backup writes one)")
         }
         let failure: String?
         do {
@@ -50,6 +56,32 @@ enum DatabaseCopy {
 }
 
 extension DatabaseCopy {
+    /// Refuses a file that is not a database (see ``notADatabase(_:)``), for a caller that
+    /// must know before it changes anything (`.open --hexdb`).
+    static func checkIsDatabase(_ path: String, shownAs: String) throws(Diagnostic) {
+        var file: OpaquePointer?
+        defer { sqlite3_close(file) }
+        guard sqlite3_open_v2(path, &file, SQLITE_OPEN_READONLY, nil) == SQLITE_OK, let file else {
+            throw Diagnostic("cannot open \(shownAs)")
+        }
+        if let problem = notADatabase(file) {
+            throw Diagnostic("\(shownAs) does not hold a database: \(problem)")
+        }
+    }
+
+    /// Why the file a restore would copy from is no database, before anything is touched:
+    /// SQLite opens any file, and an empty one (0 bytes) is an empty database to it, which
+    /// a restore would copy over every table. Nil for a database of at least one page.
+    static func notADatabase(_ file: OpaquePointer) -> String? {
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_prepare_v2(file, "PRAGMA page_count", -1, &statement, nil) == SQLITE_OK,
+              sqlite3_step(statement) == SQLITE_ROW else {
+            return String(cString: sqlite3_errmsg(file))
+        }
+        return sqlite3_column_int64(statement, 0) > 0 ? nil : "the file is empty, not a database"
+    }
+
     /// Runs the backup in one step; the error message when it fails.
     private static func copy(_ direction: Direction, schema: String, connection: OpaquePointer?, file: OpaquePointer) -> String? {
         let destination: OpaquePointer?, source: OpaquePointer?

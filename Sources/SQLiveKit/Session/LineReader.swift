@@ -33,7 +33,8 @@ public final class FileLineSource: LineSource {
         if stat(path, &isDirectory) == 0 && (isDirectory.st_mode & S_IFMT) == S_IFDIR {
             throw Diagnostic("cannot read \(path): it is a directory")
         }
-        let opened = open(path, O_RDONLY | O_CLOEXEC)
+        // Opening a FIFO waits for its writer; reading it, for what the writer sends.
+        let opened = BlockingIO.during { open(path, O_RDONLY | O_CLOEXEC) }
         guard opened >= 0 else {
             throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))")
         }
@@ -49,7 +50,7 @@ public final class FileLineSource: LineSource {
         let descriptor = descriptor
         return assembler.nextLine { buffer in
             while true {
-                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                let count = BlockingIO.during { read(descriptor, buffer.baseAddress, buffer.count) }
                 if count < 0 && errno == EINTR { continue }
                 return count
             }

@@ -33,10 +33,11 @@ final class OutputRouter {
     /// The name of the current output, for `.show`: `stdout` or the file's path.
     var name: String { redirection.displayName }
 
-    /// Results go to a terminal (not a file, a pipe, `.output` or `.once`): control
-    /// characters in them are made visible (``OutputBuffer/showsControlCharacters``).
+    /// Results go to a terminal (not a file, a pipe, `.output` or `.once`), whether or not
+    /// it reports its size: control characters in them are made visible
+    /// (``OutputBuffer/showsControlCharacters``).
     var showsControlCharacters: Bool {
-        redirection.isNone && environment.terminalWidth() != nil
+        redirection.isNone && environment.outputIsTerminal
     }
 
     /// Colour is for people: only on a terminal, never into `.output`/`.once`/`.export`

@@ -6,8 +6,13 @@ public struct SessionEnvironment: Sendable {
     /// Standard input and output are both terminals.
     public var isInteractive: Bool
     /// The terminal's width in columns, asked each time (it changes on resize); nil when
-    /// output is not a terminal.
+    /// output is not a terminal, or is one that does not say its size (`script`, a serial
+    /// console, a CI pty reporting 0×0).
     public var terminalWidth: @Sendable () -> Int?
+    /// Standard output is a terminal, sized or not: what decides that control characters in
+    /// values are made visible and that colour may be used (never the size, which a
+    /// terminal may not report).
+    public var outputIsTerminal: Bool
     public var diagnosticPrinter: DiagnosticPrinter
     /// Called when standard output is a pipe that was closed (`sqlive … | head`).
     public var onBrokenPipe: @Sendable () -> Void
@@ -52,10 +57,13 @@ public struct SessionEnvironment: Sendable {
         terminalWidth: @escaping @Sendable () -> Int? = { nil },
         diagnosticPrinter: DiagnosticPrinter = DiagnosticPrinter(),
         onBrokenPipe: @escaping @Sendable () -> Void = {},
-        homeDirectory: String? = HomeFolder(environment: processVariables).path
+        homeDirectory: String? = HomeFolder(environment: processVariables).path,
+        outputIsTerminal: Bool? = nil
     ) {
         self.isInteractive = isInteractive
         self.terminalWidth = terminalWidth
+        // Tests that fake a terminal give its width; the front-end says it outright.
+        self.outputIsTerminal = outputIsTerminal ?? (terminalWidth() != nil)
         self.diagnosticPrinter = diagnosticPrinter
         self.onBrokenPipe = onBrokenPipe
         self.homeDirectory = homeDirectory

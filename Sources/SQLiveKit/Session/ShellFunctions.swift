@@ -10,12 +10,12 @@ import GRDB
 ///     SELECT writefile('logo-copy.png', data) FROM images WHERE name = 'logo';   -- 5120
 enum ShellFunctions {
     static func install(in db: Database, safe: Bool) {
-        db.add(function: DatabaseFunction("readfile", argumentCount: 1, pure: false) { values in
+        db.addShellFunction("readfile", argumentCount: 1) { values in
             if safe { throw refusal("readfile") }
             guard let path = String.fromDatabaseValue(values[0]) else { return nil }
             return FileManager.default.contents(atPath: path)
-        })
-        db.add(function: DatabaseFunction("writefile", argumentCount: 2, pure: false) { values in
+        }
+        db.addShellFunction("writefile", argumentCount: 2) { values in
             if safe { throw refusal("writefile") }
             guard let path = String.fromDatabaseValue(values[0]) else { return nil }
             let data: Data
@@ -32,7 +32,7 @@ enum ShellFunctions {
                 throw DatabaseError(message: "writefile: cannot write \(path)")
             }
             return data.count
-        })
+        }
     }
 
     /// What the shell's extensions add that is harmless and every connection sqlive opens

@@ -78,7 +78,7 @@ final class ChildProcess {
     func wait() -> Int32 {
         closeInput()
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
+        while BlockingIO.during({ waitpid(pid, &status, 0) }) < 0 {
             guard errno == EINTR else { return -1 }
         }
         let signal = status & 0x7f

@@ -42,7 +42,8 @@ public final class FileDescriptorTarget: OutputTarget {
         guard var base = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
-            let written = Glibc.write(fileDescriptor, base, remaining)
+            // A pipe's reader may never read: a terminating signal must still end sqlive.
+            let written = BlockingIO.during { Glibc.write(fileDescriptor, base, remaining) }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw OutputWriteError(errno: errno)

@@ -21,7 +21,8 @@ struct Launcher {
             // `sqlive … | head`: the reader is gone, so is our reason to run. Quietly, but
             // not as a success: what was left of the input never ran. 141 is what a process
             // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
-            onBrokenPipe: { Glibc.exit(128 + SIGPIPE) })
+            onBrokenPipe: { Glibc.exit(128 + SIGPIPE) },
+            outputIsTerminal: facts.outputIsTerminal)
         environment.terminalHeight = { size()?.rows }
         environment.errorIsTerminal = facts.errorIsTerminal
         let home = HomeFolder(environment: SessionEnvironment.processVariables)

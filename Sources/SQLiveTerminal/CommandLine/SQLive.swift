@@ -84,10 +84,11 @@ struct SQLive: ParsableCommand {
     @Flag(help: "After the input, stay and print each pinned pane's rows whenever they change (other processes' commits included), until Ctrl-C.")
     var follow = false
 
-    @Option(help: ArgumentHelp("With --follow: print a pane at most once every SECONDS (the changes in between add up).", valueName: "SECONDS"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --follow: print a pane at most once every SECONDS (the changes in between add up).", valueName: "SECONDS"))
     var interval: Double?
 
-    @Option(help: ArgumentHelp("With --follow: exit after N changes have printed.", valueName: "N"))
+    // `.unconditional`: `--count -1` is a count to refuse with its rule, not a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --follow: exit after N changes have printed.", valueName: "N"))
     var count: Int?
 
     @Flag(name: .customLong("until-change"), help: "With --follow: exit after the first change has printed.")

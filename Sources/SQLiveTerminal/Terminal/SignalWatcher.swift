@@ -14,7 +14,9 @@ import Glibc
 ///
 /// - SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) ask the session to end
 ///   (``StopRequest/Reason/terminate(signal:)``),
-///   interrupt the running statement and wake the main loop, which cleans up and exits.
+///   interrupt the running statement and wake the main loop, which cleans up and exits;
+///   when the main thread is blocked on a pipe, a FIFO or a program, ``BlockedExit`` ends
+///   the process within a quarter of a second instead.
 /// - SIGINT at the prompt (`atPrompt`): interrupts the running unit, or cancels the line
 ///   being typed. Elsewhere (a script on standard input, `-c`, `-f`) it ends the process
 ///   like SIGTERM, as in sqlite3.
@@ -45,6 +47,8 @@ final class SignalWatcher {
             stopRequest.request(.terminate(signal: signal))
             _ = interrupter.interrupt(for: .terminate(signal: signal))
             waker.post(.stop)
+            // The main thread may be blocked writing to a pipe or reading a FIFO.
+            BlockedExit.watch(signal: signal, on: queue)
         }
         var handlers: [Int32: @Sendable () -> Void] = [
             SIGTERM: { terminate(SIGTERM) },

@@ -1,14 +1,16 @@
-/// Help that is not one command's: `.help dsl` (the query DSL, with examples) and
-/// `.help tour` (the guided tour of live panes). `.help` names the topics, and completion
-/// offers them beside the commands.
+/// Help that is not one command's: `.help dsl` (the query DSL, with examples), `.help tour`
+/// (the guided tour of live panes) and `.help trust` (what a database's own schema may do,
+/// and how to trust one). `.help` names the topics, and completion offers them beside the
+/// commands.
 enum HelpTopic: String, CaseIterable, Sendable {
-    case dsl, tour
+    case dsl, tour, trust
 
     /// One line for the list `.help` prints first.
     var summary: String {
         switch self {
         case .dsl: "queries without SQL, as in Swift with GRDB: product.filter(price > 10)"
         case .tour: "a guided tour of live panes, in short scripts to run"
+        case .trust: "what a database's views and triggers may call, and PRAGMA trusted_schema"
         }
     }
 
@@ -32,6 +34,7 @@ enum HelpTopic: String, CaseIterable, Sendable {
         switch self {
         case .dsl: Self.dslText
         case .tour: Self.tourText
+        case .trust: Self.trustText
         }
     }
 
@@ -73,6 +76,20 @@ enum HelpTopic: String, CaseIterable, Sendable {
 
         At a terminal, type each line of a script to see the panes docked at the top \
         instead. examples/tour/README.md says more.
+        """
+
+    private static let trustText = """
+        A database's own views, triggers and DEFAULT clauses run SQL its author wrote whenever \
+        you use the table. So they may not call readfile(), writefile(), sha3_query() or \
+        usleep(): those run only from SQL you type ("unsafe use of writefile()", as in \
+        sqlite3). Functions that only compute (sha3, decimal_*, ieee754*, regexp, \
+        generate_series) work everywhere.
+
+        PRAGMA trusted_schema is off on every connection. For a database you trust, \
+        PRAGMA trusted_schema=1 lets its schema call functions not marked harmless (those \
+        of an extension you .load, say); the file functions stay refused there, as in \
+        sqlite3. --safe takes away the file functions and every file and program command \
+        altogether. docs/SECURITY.md lists what was tried against sqlive.
         """
 
     /// What `.help NAME` says for a name of the DSL (`filter`, `desc`, `count`), or nil.

@@ -1,0 +1,52 @@
+import GRDB
+
+/// The settings of the session's connection a migration's `PRAGMA` statements may change,
+/// read before `.migrate` and put back after it: a migration changes the database, not the
+/// session. Pragmas are not transactional, so a migration that failed and was rolled back
+/// would otherwise leave `PRAGMA query_only=1` (every later write refused) or
+/// `locking_mode=EXCLUSIVE` (every other process locked out) on for the rest of the session.
+///
+///     let saved = try ConnectionPragmas.read(session.connection)
+///     // … migrations run, one sets PRAGMA query_only = 1 and fails …
+///     saved.restore(on: session.connection)   // query_only is 0 again
+struct ConnectionPragmas {
+    /// Per-connection settings whose value `PRAGMA name` reads and `PRAGMA name = value`
+    /// sets back (foreign_keys is the migration runner's own business).
+    static let names = [
+        "query_only", "locking_mode", "trusted_schema", "recursive_triggers", "ignore_check_constraints",
+        "cell_size_check", "automatic_index", "reverse_unordered_selects", "legacy_alter_table",
+        "synchronous", "temp_store", "cache_size",
+    ]
+
+    private var values: [String: String]
+
+    static func read(_ connection: DatabaseConnection) throws(Diagnostic) -> ConnectionPragmas {
+        try SchemaQuery.read(connection) { db in
+            ConnectionPragmas(values: try current(db))
+        }
+    }
+
+    /// Sets back each pragma that changed. Best effort: a connection that cannot even run
+    /// a pragma has a problem the next statement reports.
+    func restore(on connection: DatabaseConnection) {
+        _ = try? SchemaQuery.read(connection) { db in
+            let now = try Self.current(db)
+            for name in Self.names where now[name] != values[name] {
+                guard let value = values[name] else { continue }
+                try db.execute(sql: "PRAGMA \(name) = \(value)")
+            }
+            if now["locking_mode"] != values["locking_mode"] {
+                // A connection leaves exclusive locking mode at its next access of the file.
+                _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")
+            }
+        }
+    }
+
+    private static func current(_ db: Database) throws -> [String: String] {
+        var values: [String: String] = [:]
+        for name in names {
+            values[name] = try String.fetchOne(db, sql: "PRAGMA \(name)")
+        }
+        return values
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import SQLiveTestSupport
+
+/// What reaches a terminal: control characters in values are shown (`^[`, `^G`) wherever
+/// output is a terminal, whether or not it reports a size, and sqlive's own styling is
+/// added after the data was made safe, so it is never shown as `^[[2m`.
+@Suite struct TerminalBytesTests {
+    /// An OSC 52 clipboard write, then a bell.
+    static let clipboardWrite = "'a'||char(27)||']52;c;cHduZWQ='||char(7)||'b'"
+
+    /// Runs sqlive on a terminal of size 0×0, as `script` gives when its own input is not a
+    /// terminal (so do some serial consoles and CI ptys): what the terminal received.
+    private func zeroSizedTerminal(_ arguments: [String]) throws -> Data {
+        let command = ([BinaryRunner.sqlivePath, "--no-init"] + arguments).map(TmuxTerminal.shellQuoted).joined(separator: " ")
+        let result = try BinaryRunner.run("/usr/bin/script", ["-qec", "stty size; " + command, "/dev/null"], input: Data())
+        #expect(result.stdout.hasPrefix("0 0\r\n"), "the terminal was sized: \(result)")
+        return result.stdoutBytes
+    }
+
+    @Test(arguments: [["--list"], ["--line"], ["--csv"], ["--box"], ["--quote"], ["--html"], ["--json"]])
+    func an_unsized_terminal_gets_no_control_characters(_ mode: [String]) throws {
+        let bytes = try zeroSizedTerminal(mode + [":memory:", "select \(Self.clipboardWrite) as x"])
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "\(String(decoding: bytes, as: UTF8.self))")
+        #expect(String(decoding: bytes, as: UTF8.self).contains("]52;c;cHduZWQ="))
+    }
+
+    @Test func pane_blocks_and_the_pane_list_on_an_unsized_terminal_get_no_control_characters() throws {
+        let bytes = try zeroSizedTerminal(["--list", ":memory:", ".pin select \(Self.clipboardWrite) as x", ".panes"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "\(text)")
+        #expect(text.contains("-- pane 1"), "\(text)")
+    }
+
+    /// Runs sqlive on a tmux terminal with `-c` commands, colour on, and returns the screen.
+    private func screen(_ arguments: [String], width: Int = 80, height: Int = 40) throws -> String {
+        let terminal = try TmuxTerminal(
+            // Colour on: NO_COLOR may be set around the tests.
+            command: ["env", "-u", "NO_COLOR", "/bin/sh", "-c", "\"$@\"; echo '<end>'; sleep 30", "sh", BinaryRunner.sqlivePath, "--no-init"] + arguments,
+            environment: ["LANG": "C.UTF-8", "HOME": "/nonexistent", "TERM": "xterm-256color"], width: width, height: height, timeout: 15)
+        defer { terminal.close() }
+        return try terminal.waitForScreen("the end of the run") { $0.hasSuffix("<end>") }
+    }
+
+    @Test(.enabled(if: TmuxTerminal.isAvailable, "tmux is not installed"))
+    func a_grid_shows_a_bell_and_an_escape_as_line_mode_does() throws {
+        let shown = try screen(["--box", ":memory:", "-c", "select 'a'||char(7)||'b' as x, 'c'||char(27)||'d' as y"])
+        #expect(shown == """
+            ┌──────┬──────┐
+            │  x   │  y   │
+            ├──────┼──────┤
+            │ a^Gb │ c^[d │
+            └──────┴──────┘
+            (1 row)
+            <end>
+            """, "\(shown)")
+    }
+
+    @Test(.enabled(if: TmuxTerminal.isAvailable, "tmux is not installed"))
+    func the_notes_under_a_cut_or_expanded_grid_and_the_pane_list_show_no_escape_codes() throws {
+        let long = String(repeating: "w", count: 120)
+        let shown = try screen([":memory:",
+                                "-c", "select '\(long)' as a, '\(long)' as b",
+                                "-c", "select " + (1...14).map { "'value number \($0)' as column_\($0)" }.joined(separator: ", "),
+                                "-c", ".pin select '\(long)' as c",
+                                "-c", ".panes"], width: 60, height: 120)
+        #expect(!shown.contains("^["), "\(shown)")
+        let joined = shown.replacingOccurrences(of: "\n", with: "")
+        #expect(joined.contains("(1 row; 2 values cut to fit: .mode line or .once FILE shows"), "\(shown)")
+        #expect(shown.contains("(expanded to fit 60 columns)"), "\(shown)")
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import SQLiveTestSupport
+
+/// A database someone sent you, opened in the default mode (no `--safe`): its own schema
+/// (views, triggers, CHECK and DEFAULT clauses) must never make
+/// sqlive write or read files, run SQL of its own or change the process. Each attack builds
+/// the file with sqlite3, then does what a user does with it in sqlive; the function must be
+/// refused with SQLite's "unsafe use of …", and nothing may appear in the folder.
+///
+/// One hole is SQLite 3.40's own and stays open (docs/SECURITY.md): a CHECK constraint may
+/// call a direct-only function, in sqlite3 as in sqlive.
+@Suite struct UntrustedSchemaTests {
+    struct Attack: CustomTestStringConvertible, Sendable {
+        let name: String
+        /// Run by sqlite3 on the victim's file (its shell knows readfile and friends).
+        let schema: String
+        /// What the user does in sqlive.
+        let use: String
+        let function: String
+        var testDescription: String { name }
+    }
+
+    static let attacks: [Attack] = [
+        Attack(name: "view writes a file", schema: "create view v as select writefile('out/pwned','x') from t",
+               use: "select * from v;", function: "writefile"),
+        Attack(name: "view reads a file", schema: "create view v as select readfile('secret.txt') from t",
+               use: "select * from v;", function: "readfile"),
+        Attack(name: "trigger copies a file into the database",
+               schema: "create table log(x); create trigger g after insert on t begin insert into log select readfile('secret.txt'); end",
+               use: "insert into t values (2);", function: "readfile"),
+        Attack(name: "trigger on update writes a file",
+               schema: "create trigger g after update on t begin select writefile('out/pwned', new.a); end",
+               use: "update t set a = 5;", function: "writefile"),
+        Attack(name: "trigger on delete writes a file",
+               schema: "create trigger g before delete on t begin select writefile('out/pwned', old.a); end",
+               use: "delete from t;", function: "writefile"),
+        Attack(name: "view attaches a new file through sha3_query",
+               schema: "create view v as select sha3_query('ATTACH ''out/made.db'' AS z') from t",
+               use: "select * from v;", function: "sha3_query"),
+        Attack(name: "view moves the temp folder through sha3_query",
+               schema: "create view v as select sha3_query('PRAGMA temp_store_directory=''out''') from t",
+               use: "select * from v;", function: "sha3_query"),
+        Attack(name: "view sleeps through usleep",
+               schema: "create view v as select usleep(2000000) from t", use: "select * from v;", function: "usleep"),
+        Attack(name: "default clause reads a file",
+               schema: "create table d(x, y default (readfile('secret.txt')))",
+               use: "insert into d(x) values (1);", function: "readfile"),
+        Attack(name: "view nested in a view", schema:
+                "create view inner_v as select writefile('out/pwned','x') w from t; create view v as select * from inner_v",
+               use: "select * from v;", function: "writefile"),
+        Attack(name: "view printed in insert mode", schema: "create view v as select writefile('out/pwned','x') from t",
+               use: ".mode insert\nselect * from v;", function: "writefile"),
+        Attack(name: "trigger fired by .import",
+               schema: "create trigger g after insert on t begin select writefile('out/pwned', new.a); end",
+               use: ".import --csv data.csv t", function: "writefile"),
+        Attack(name: "view behind the DSL", schema: "create view v as select writefile('out/pwned','x') from t",
+               use: "v.limit(1)", function: "writefile"),
+        Attack(name: "view counted by an aggregate",
+               schema: "create view v as select writefile('out/pwned','x') from t",
+               use: "select count(*) from v;", function: "writefile"),
+    ]
+
+    @Test(arguments: attacks)
+    func the_schema_cannot_call_a_function_with_side_effects(_ attack: Attack) throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/sent.db"
+        folder.write("secret.txt", "TOP-SECRET\n")
+        folder.write("data.csv", "9\n")
+        try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: false)
+        let built = try BinaryRunner.sqlite3([database, "create table t(a); insert into t values (1); \(attack.schema);"])
+        #expect(built.status == 0, "\(built)")
+
+        let result = try BinaryRunner.sqlive(["sent.db"], input: attack.use + "\n", directory: folder.path)
+
+        #expect(result.stderr.contains("unsafe use of \(attack.function)()"), "\(result)")
+        #expect(result.status == 1, "\(result)")
+        #expect(!result.stdout.contains("TOP-SECRET"), "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").isEmpty)
+        let log = try BinaryRunner.sqlite3([database, "select count(*) from sqlite_master where name = 'log'; select group_concat(x) from log where x is not null;"])
+        #expect(!log.stdout.contains("TOP-SECRET"), "\(log)")
+    }
+
+    @Test func pinning_a_hostile_view_is_refused() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: false)
+        _ = try BinaryRunner.sqlite3([folder.path + "/sent.db",
+                                      "create table t(a); insert into t values (1); create view v as select sha3_query('ATTACH ''out/made.db'' AS z') from t;"])
+
+        let result = try BinaryRunner.sqlive(["sent.db"], input: ".pin select * from v\n", directory: folder.path)
+
+        #expect(result == ProcessResult(stdout: "", stderr: "error: stdin:1: unsafe use of sha3_query()\n", status: 1))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").isEmpty)
+    }
+
+    @Test func harmless_functions_still_work_from_the_schema() throws {
+        let folder = try TemporaryFolder()
+        let script = """
+            create table t(a);
+            insert into t values (1);
+            create view v as select hex(sha3('a')) = hex(sha3('a', 256)) s, decimal_add('0.1', '0.2') d, 'ab' regexp 'b$' r,
+              ieee754(2.5) i, (select sum(value) from generate_series(1, 4)) g from t;
+            """
+        _ = try BinaryRunner.sqlite3([folder.path + "/sent.db", script])
+
+        let result = try BinaryRunner.sqlive(["sent.db", "select * from v"], directory: folder.path)
+
+        #expect(result == ProcessResult(stdout: "1|0.3|1|ieee754(5,-1)|10\n", stderr: "", status: 0))
+    }
+
+    @Test func trusted_schema_is_off_and_turning_it_on_still_refuses_side_effects() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: false)
+        _ = try BinaryRunner.sqlite3([folder.path + "/sent.db",
+                                      "create table t(a); insert into t values (1); create view v as select writefile('out/pwned','x') from t;"])
+
+        let result = try BinaryRunner.sqlive(["sent.db"], input: "pragma trusted_schema;\npragma trusted_schema=1;\nselect * from v;\n",
+                                             directory: folder.path)
+
+        #expect(result.stdout == "0\n", "\(result)")
+        #expect(result.stderr == "error: stdin:3: unsafe use of writefile()\n", "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").isEmpty)
+    }
+
+    @Test func help_trust_says_how_to_opt_in() throws {
+        let help = try BinaryRunner.sqlive(["--no-init", ":memory:", ".help trust"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("PRAGMA trusted_schema=1"), "\(help)")
+        #expect(help.stdout.contains("writefile()"), "\(help)")
+        let topics = try BinaryRunner.sqlive(["--no-init", ":memory:", ".help"])
+        #expect(topics.stdout.contains(".help trust"), "\(topics)")
+    }
+
+    @Test func typed_sql_may_still_use_the_file_functions() throws {
+        let folder = try TemporaryFolder()
+        folder.write("in.txt", "hello")
+
+        let result = try BinaryRunner.sqlive([":memory:", "select writefile('out.txt', readfile('in.txt'))"], directory: folder.path)
+
+        #expect(result == ProcessResult(stdout: "5\n", stderr: "", status: 0))
+        #expect(try String(contentsOfFile: folder.path + "/out.txt", encoding: .utf8) == "hello")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SQLiveKit
+
+/// How sqlive adds SQL functions: through ``Database/addShellFunction(_:argumentCount:reach:_:)``,
+/// which marks each one direct-only unless it is declared harmless, so a function added
+/// later can never be called by a database's own views and triggers by accident.
+@Suite struct FunctionRegistrationTests {
+    static let sources = ShopDatabase.repositoryRoot.appendingPathComponent("Sources")
+
+    @Test func no_source_adds_a_function_through_grdbs_unmarked_registration() throws {
+        let enumerator = try #require(FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil))
+        var offenders: [String] = []
+        var swiftFiles = 0
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            swiftFiles += 1
+            let text = try String(contentsOf: url, encoding: .utf8)
+            if text.contains("DatabaseFunction(") || text.contains("add(function:") { offenders.append(url.lastPathComponent) }
+        }
+        #expect(swiftFiles > 100)
+        #expect(offenders.isEmpty, "use db.addShellFunction: \(offenders)")
+    }
+
+    @Test func a_function_is_direct_only_unless_declared_harmless() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            db.addShellFunction("plain", argumentCount: 1) { $0[0] }
+            db.addShellFunction("pure", argumentCount: 1, reach: .harmless) { $0[0] }
+            try db.execute(sql: "PRAGMA trusted_schema = 0; CREATE TABLE t(a); INSERT INTO t VALUES (1);")
+            try db.execute(sql: "CREATE VIEW v_plain AS SELECT plain(a) FROM t; CREATE VIEW v_pure AS SELECT pure(a) FROM t")
+            #expect(try Int.fetchOne(db, sql: "SELECT plain(41) + 1") == 42)
+            #expect(try Int.fetchOne(db, sql: "SELECT * FROM v_pure") == 1)
+            try db.execute(sql: "PRAGMA trusted_schema = 1")
+            #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT * FROM v_plain") }
+        }
+    }
+
+    @Test func values_cross_in_both_directions_unchanged() throws {
+        let queue = try DatabaseQueue()
+        let (values, withNUL): ([DatabaseValue], String?) = try queue.write { db in
+            db.addShellFunction("same", argumentCount: 1, reach: .harmless) { $0[0] }
+            let values = try DatabaseValue.fetchAll(db, sql: "SELECT same(NULL) UNION ALL SELECT same(-7) UNION ALL SELECT same(2.5) UNION ALL SELECT same('') UNION ALL SELECT same(x'') UNION ALL SELECT same(x'00ff')")
+            return (values, try String.fetchOne(db, sql: "SELECT hex(same('a' || char(0) || 'b'))"))
+        }
+        #expect(values == [.null, (-7).databaseValue, 2.5.databaseValue, "".databaseValue, Data().databaseValue, Data([0, 0xFF]).databaseValue])
+        #expect(withNUL == "610062")
+    }
+
+    @Test func an_error_thrown_by_a_function_is_the_statements_error() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            db.addShellFunction("fails", argumentCount: 0) { _ in throw DatabaseError(message: "no luck") }
+            let error = #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT fails()") }
+            #expect(error?.message == "no luck")
+        }
+    }
+}
