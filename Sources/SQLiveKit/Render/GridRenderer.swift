@@ -39,6 +39,8 @@ final class GridRenderer: ResultRenderer {
     /// sqlite3 (``Settings/wrapWidth``); nil on a terminal, where the grid fits the screen
     /// instead, and when the setting is 0.
     private let wrapLimit: Int?
+    /// `--wordwrap on`: wrapped values break between words, as sqlite3 breaks them.
+    private let wrapsAtWords: Bool
     /// Outside a terminal, the `.width` of each column when not 0: the column is that wide
     /// and its values wrap there, as in sqlite3 (a negative width aligns them right).
     private let requestedWidths: [Int]
@@ -89,6 +91,7 @@ final class GridRenderer: ResultRenderer {
         self.windowSize = max(1, windowSize)
         let wrapWidth = context.settings.wrapWidth
         wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
+        wrapsAtWords = context.settings.wrapsAtWords
         requestedWidths = context.terminalWidth == nil ? context.settings.columnWidths.map { abs($0) } : []
         rightAligned = context.terminalWidth == nil ? context.settings.columnWidths.map { $0 < 0 } : []
         lines = GridLines(countsCharacters: context.terminalWidth == nil)
@@ -215,7 +218,7 @@ final class GridRenderer: ResultRenderer {
             var cell = kind == .null
                 ? nullValue.withUnsafeBufferPointer { lines.append($0) }
                 : row.withText(at: index) { lines.append($0) }
-            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit) }
+            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit, atWords: wrapsAtWords) }
             record.append(Self.code(of: kind))
             Self.appendNumber(cell.count, to: &record)
             var width = 0
@@ -368,7 +371,7 @@ final class GridRenderer: ResultRenderer {
             ? nullValue.withUnsafeBufferPointer { lines.append($0) }
             : row.withText(at: index) { lines.append($0) }
         guard let limit = wrapLimits[index] else { return cell }
-        return lines.wrap(from: cell.lowerBound, limit: limit)
+        return lines.wrap(from: cell.lowerBound, limit: limit, atWords: wrapsAtWords)
     }
 
     /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
