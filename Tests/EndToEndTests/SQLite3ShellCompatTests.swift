@@ -180,6 +180,22 @@ import SQLiveTestSupport
         // sqlite3 3.40's options of the grid modes: --wrap N, --wordwrap on|off (--ww),
         // --quote, --noquote, with one dash or two, before or after the mode; qbox resets
         // what came before it; .mode alone names them and selects the mode afresh.
+        // A prefix of several commands runs the one sqlite3 runs: `.ex` is `.exit`.
+        script("prefixes sqlite3 resolves", """
+            .h on
+            .m csv
+            .n NIL
+            .he off
+            .cha on
+            CREATE TABLE t(a); INSERT INTO t VALUES (NULL);
+            SELECT a, 1 FROM t;
+            .m list
+            .e on
+            SELECT 2;
+            .exp off
+            .ex
+            .print never
+            """),
         script("grid mode options", """
             CREATE TABLE t(a, b);
             INSERT INTO t VALUES ('The quick brown fox jumps over the lazy dog again', 'x'),
