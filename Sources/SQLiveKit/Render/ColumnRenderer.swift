@@ -60,7 +60,8 @@ final class ColumnRenderer: ResultRenderer {
 
     init(_ context: RenderContext, windowSize: Int = ColumnRenderer.defaultWindowSize) {
         output = context.output
-        nullValue = Array(context.settings.nullValue.utf8)
+        // On a terminal NULL shows as `NULL` (unless `.nullvalue` was set), as in the grids.
+        nullValue = Array(context.displayedNull.utf8)
         showsHeaders = context.settings.showHeaders
         requestedWidths = context.settings.columnWidths
         self.windowSize = max(1, windowSize)

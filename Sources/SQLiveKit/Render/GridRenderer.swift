@@ -24,7 +24,8 @@
 ///
 /// When the columns cannot fit even so, the rows are shown one block each
 /// (``ExpandedRecords``), after a line that says so. Once a row spans several lines, rows
-/// are separated by rules (as in sqlite3) from then on. An empty result prints nothing.
+/// are separated by rules (as in sqlite3) from then on. An empty result prints nothing into
+/// a file or a pipe, and its column names and `(0 rows)` on a terminal.
 final class GridRenderer: ResultRenderer {
     /// How many leading rows size the columns.
     static let defaultWindowSize = 100
@@ -128,7 +129,9 @@ final class GridRenderer: ResultRenderer {
 
     func finish() {
         if widths == nil && expanded == nil {
-            guard !window.isEmpty else { return }
+            // Into a file an empty result prints nothing, as in sqlite3; on a terminal the
+            // column names and `(0 rows)` say the query ran and found nothing.
+            guard !window.isEmpty || terminalWidth != nil else { return }
             startGrid()
         }
         if let bottom = style.bottom, let widths { output.append(bottom.bytes(widths: widths)) }

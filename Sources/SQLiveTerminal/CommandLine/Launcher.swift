@@ -31,6 +31,8 @@ struct Launcher {
         // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.
         let openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
                                       isSafe: options.safe, staysReadonly: options.readonly)
+        // A file that is not there yet is made by opening it: the greeting says so.
+        let opensNewDatabase = !openOptions.isInMemory && !FileManager.default.fileExists(atPath: openOptions.path)
         let connection: DatabaseConnection
         var deferredOpen: OpenOptions?
         do {
@@ -92,7 +94,8 @@ struct Launcher {
             signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
         } else if atPrompt {
-            TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet).run()
+            TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet,
+                             opensNewDatabase: opensNewDatabase).run()
         } else {
             signals?.interrupter.arm(session.connection)
             var lines = StandardInputLines(waker: signals?.waker)

@@ -28,21 +28,24 @@ final class TerminalFrontEnd {
 
     /// Prints the one-line greeting before the first prompt (not with `--quiet`).
     private let greets: Bool
+    /// Opening the database file made it: the greeting says so.
+    private let opensNewDatabase: Bool
 
     /// The terminal, as the launcher found it.
     private let facts: TerminalFacts
 
-    init(session: Session, signals: SignalWatcher?, facts: TerminalFacts, greets: Bool) {
+    init(session: Session, signals: SignalWatcher?, facts: TerminalFacts, greets: Bool, opensNewDatabase: Bool = false) {
         self.session = session
         self.signals = signals
         self.facts = facts
         self.greets = greets
+        self.opensNewDatabase = opensNewDatabase
     }
 
     func run() {
         setlocale(LC_CTYPE, "")
         if greets {
-            session.output.append(session.greeting(version: SQLiveVersion.current))
+            session.output.append(session.greeting(version: SQLiveVersion.current, newDatabase: opensNewDatabase))
             session.output.flush()
         }
         let editor: LineEditor
