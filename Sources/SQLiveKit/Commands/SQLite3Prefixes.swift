@@ -15,7 +15,7 @@ enum SQLite3Prefixes {
         "c": "clone", "cha": "changes", "d": "dump", "e": "echo", "ex": "exit", "exp": "explain",
         "h": "headers", "he": "headers", "i": "import", "im": "import", "imp": "import",
         "l": "load", "lo": "load", "m": "mode", "n": "nullvalue", "o": "open", "pr": "prompt",
-        "res": "restore", "sh": "system",
+        "q": "quit", "qu": "quit", "res": "restore", "sh": "system",
     ]
 
     /// The name of the command sqlite3 runs for `prefix` (lower case), when it picks one

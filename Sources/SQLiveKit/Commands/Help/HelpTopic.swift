@@ -1,14 +1,16 @@
-/// Help that is not one command's: `.help dsl` (the query DSL, with examples) and
-/// `.help tour` (the guided tour of live panes). `.help` names the topics, and completion
+/// Help that is not one command's: `.help dsl` (the query DSL, with examples),
+/// `.help tour` (the guided tour of live panes) and `.help habits` (psql's backslash
+/// commands). `.help` names the topics, and completion
 /// offers them beside the commands.
 enum HelpTopic: String, CaseIterable, Sendable {
-    case dsl, tour
+    case dsl, tour, habits
 
     /// One line for the list `.help` prints first.
     var summary: String {
         switch self {
         case .dsl: "queries without SQL, as in Swift with GRDB: product.filter(price > 10)"
         case .tour: "a guided tour of live panes, in short scripts to run"
+        case .habits: "psql and litecli habits at the prompt: \\q \\dt \\d NAME \\x \\e \\f, and \\G"
         }
     }
 
@@ -31,6 +33,7 @@ enum HelpTopic: String, CaseIterable, Sendable {
         switch self {
         case .dsl: Self.dslText
         case .tour: Self.tourText
+        case .habits: BackslashCommand.helpText
         }
     }
 
