@@ -57,18 +57,18 @@ final class TerminalHabitsTests {
         try terminal.type("sto")
         try terminal.press("Tab")
         try terminal.waitForScreen("the column completed") { $0.hasSuffix("sqlive> SELECT * FROM product WHERE stock") }
-        try terminal.press("C-c")
-        try terminal.type("select * from trk")
-        try terminal.press("Tab")
-        try terminal.waitForScreen("Track, from letters in order") { $0.hasSuffix("sqlive> select * from Track") }
-        try terminal.press("C-c")
-        try terminal.type("select coun")
-        try terminal.press("Tab")
-        try terminal.waitForScreen("the function and its parenthesis") { $0.hasSuffix("sqlive> select count(") }
-        try terminal.press("C-c")
-        try terminal.type(".schema pro")
-        try terminal.press("Tab")
-        try terminal.waitForScreen("a table for .schema") { $0.hasSuffix("sqlive> .schema product") }
+        let completions = [
+            ("select * from trk", "select * from Track", "Track, from letters in order"),
+            ("select coun", "select count(", "the function and its parenthesis"),
+            (".schema pro", ".schema product", "a table for .schema"),
+        ]
+        for (typed, completed, what) in completions {
+            try terminal.press("C-c")
+            try terminal.waitForScreen("a fresh prompt") { $0.hasSuffix("\nsqlive>") }
+            try terminal.type(typed)
+            try terminal.press("Tab")
+            try terminal.waitForScreen(what) { $0.hasSuffix("sqlive> " + completed) }
+        }
     }
 
     @Test func results_say_what_happened() throws {
