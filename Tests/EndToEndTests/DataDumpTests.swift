@@ -49,6 +49,19 @@ import SQLiveTestSupport
         #expect(try BinaryRunner.sqlite3([copy, counts]).stdout == "3503|2240|2328.6\n")
     }
 
+    /// Scripts diff `.schema --indent`: Chinook's tables and its 11 indexes (`ON [Album]([ArtistId])`,
+    /// no space before the parenthesis) read as sqlite3 writes them.
+    @Test func chinook_schema_indent_is_sqlite3s_bytes() throws {
+        let script = try String(contentsOf: Self.sharedData.appendingPathComponent("chinook.sql"), encoding: .utf8)
+        let chinook = try database("chinook.db", script: script)
+        for arguments in [[".schema --indent"], [".schema --indent Album"], [".fullschema --indent"]] {
+            let ours = try BinaryRunner.sqlive([chinook] + arguments)
+            let theirs = try BinaryRunner.sqlite3([chinook] + arguments)
+            #expect(ours.status == theirs.status && ours.stdout == theirs.stdout, "\(arguments)\n\(ours)")
+        }
+        #expect(try BinaryRunner.sqlive([chinook, ".schema --indent"]).stdout.contains("ON [Album]([ArtistId]);\n"))
+    }
+
     @Test func blobs_nulls_reals_unicode_quotes_and_autoincrement_round_trip() throws {
         let tricky = try database("tricky.db", script: """
             CREATE TABLE item(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, price REAL, photo BLOB, note);

@@ -155,7 +155,7 @@ final class PaneTerminalTests {
             Self.rule(Self.width),
         ]
         try terminal.waitForScreen("the new row in the dock") {
-            Self.faded($0) == Self.screen(dock: dock, bottom: ["sqlive> " + insert, "sqlive>"])
+            Self.faded($0) == Self.screen(dock: dock, bottom: ["sqlive> " + insert, "(1 row inserted)", "sqlive>"])
         }
         #expect(try terminal.scrollRegion() == 6...(Self.height - 1))
         // The change was highlighted (for a few seconds: the screen may be past it already).
@@ -204,6 +204,7 @@ final class PaneTerminalTests {
         try terminal.waitForScreen("the pane printed after the statement") {
             $0.hasSuffix("""
                 sqlive> UPDATE player SET score = 15 WHERE id = 1;
+                (1 row updated)
                 -- pane 1 (scores): update player(score)[1]
                 Arthur|15
                 Barbara|20

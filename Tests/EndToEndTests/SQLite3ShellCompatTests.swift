@@ -177,6 +177,56 @@ import SQLiveTestSupport
     ]
 
     static let outputCases: [Case] = [
+        // sqlite3 3.40's options of the grid modes: --wrap N, --wordwrap on|off (--ww),
+        // --quote, --noquote, with one dash or two, before or after the mode; qbox resets
+        // what came before it; .mode alone names them and selects the mode afresh.
+        // A prefix of several commands runs the one sqlite3 runs: `.ex` is `.exit`.
+        script("prefixes sqlite3 resolves", """
+            .h on
+            .m csv
+            .n NIL
+            .he off
+            .cha on
+            CREATE TABLE t(a); INSERT INTO t VALUES (NULL);
+            SELECT a, 1 FROM t;
+            .m list
+            .e on
+            SELECT 2;
+            .exp off
+            .ex
+            .print never
+            """),
+        script("grid mode options", """
+            CREATE TABLE t(a, b);
+            INSERT INTO t VALUES ('The quick brown fox jumps over the lazy dog again', 'x'),
+              ('hello world', 'alpha-beta_gamma.delta epsilon'), (NULL, 'tab	and' || char(10) || 'newline 12345678901'),
+              ('naïve café déjà vu œuvre', 3.5), ('aaaaaaaaaaaaaaaaaaaaaaaaa', 'a b');
+            .mode box --wrap 11
+            SELECT * FROM t;
+            .mode
+            .mode box --wrap 11 --wordwrap on
+            SELECT * FROM t;
+            .mode table -ww -wrap 7
+            SELECT * FROM t;
+            .mode --wrap 9
+            .mode
+            SELECT * FROM t;
+            .mode markdown --wrap 5 --ww --quote
+            SELECT * FROM t;
+            .mode qbox --noquote --wrap 12
+            SELECT * FROM t;
+            .mode --noquote qbox
+            .mode
+            .mode column --wrap 10 --wordwrap 1
+            .headers on
+            SELECT * FROM t;
+            .width 0 -6
+            SELECT * FROM t;
+            .mode box --wordwrap yes --wrap 6
+            SELECT 'abc defgh ijk' AS "a long column name", 'x' AS b;
+            .mode list --wrap 5
+            .mode
+            """),
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
         // .explain on is a mode of its own that .mode ends; EXPLAIN listings end lines with
         // a newline in every mode; a comment before EXPLAIN shows it in the current mode.
@@ -413,6 +463,8 @@ import SQLiveTestSupport
              fourth BLOB, [weird name] TEXT DEFAULT 'a,b', CHECK (third > 0));
             CREATE TABLE t2(a INTEGER PRIMARY KEY, b BLOB DEFAULT(json('[]')),c TEXT NOT NULL)STRICT;
             CREATE VIEW v AS SELECT   a FROM t;
+            CREATE INDEX ti ON t  ( a ,  c );
+            CREATE UNIQUE INDEX "t2 b"   ON t2 (b)  WHERE c  <> 'x  y';
             .schema --indent
             .schema -indent t2
             .schema --nosys

@@ -86,7 +86,7 @@ final class SignalTerminalTests {
         defer { terminal.close() }
         try enter("CREATE TABLE t(x); INSERT INTO t VALUES ('committed');", in: terminal)
         try enter("BEGIN; INSERT INTO t VALUES ('uncommitted');", in: terminal)
-        try terminal.waitForScreen("both statements run") { $0.hasSuffix("VALUES ('uncommitted');\nsqlive>") }
+        try terminal.waitForScreen("both statements run") { $0.hasSuffix("VALUES ('uncommitted');\n(1 row inserted)\nsqlive>") }
         try terminal.press("C-\\")
         let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") && $0.hasSuffix("echo") }
         #expect(screen.hasSuffix("""
@@ -172,7 +172,7 @@ final class SignalTerminalTests {
         try enter(".pin SELECT CASE WHEN (SELECT count(*) FROM t) > 1 THEN (WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c) ELSE 'fast' END AS v", in: terminal)
         try terminal.waitForScreen("the pane") { $0.contains("  fast\n") }
         try enter("INSERT INTO t VALUES (2);", in: terminal)
-        try terminal.waitForScreen("the prompt at once") { $0.hasSuffix("INSERT INTO t VALUES (2);\nsqlive>") }
+        try terminal.waitForScreen("the prompt at once") { $0.hasSuffix("INSERT INTO t VALUES (2);\n(1 row inserted)\nsqlive>") }
         try terminal.waitForScreen("the pane refreshing") { $0.contains("refreshing ") }
         try enter("SELECT 'alive';", in: terminal)
         try terminal.waitForScreen("the session alive") { $0.hasSuffix("alive\nsqlive>") }

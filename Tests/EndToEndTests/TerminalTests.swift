@@ -144,7 +144,7 @@ final class TerminalTests {
         let terminal = try startSQLive()
         defer { terminal.close() }
         try enter("CREATE TABLE albums(AlbumId INTEGER, Title TEXT);", in: terminal, expecting: "sqlive>")
-        try enter("INSERT INTO albums VALUES (1, 'Kind of Blue');", in: terminal, expecting: "sqlive>")
+        try enter("INSERT INTO albums VALUES (1, 'Kind of Blue');", in: terminal, expecting: "(1 row inserted)\nsqlive>")
         try terminal.type("SELECT Tit")
         try terminal.press("Tab")
         try terminal.type("FROM alb")
@@ -186,7 +186,7 @@ final class TerminalTests {
         defer { terminal.close() }
         try enter("CREATE TABLE t(x);", in: terminal, expecting: "sqlive>")
         try enter("BEGIN;", in: terminal, expecting: "sqlive>")
-        try enter("INSERT INTO t VALUES (1);", in: terminal, expecting: "sqlive>")
+        try enter("INSERT INTO t VALUES (1);", in: terminal, expecting: "(1 row inserted)\nsqlive>")
         try terminal.press("C-d")
         let warning = "warning: a transaction is open: press Ctrl-D again to roll it back and quit, or type COMMIT;"
         try terminal.waitForScreen("the warning") { $0.hasSuffix("\(warning)\nsqlive>") }

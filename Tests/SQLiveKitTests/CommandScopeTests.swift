@@ -18,7 +18,7 @@ import Testing
     @Test func only_the_commands_that_coordinate_the_session_take_it_whole() {
         // Adding one here is a decision: most commands need a narrower view.
         #expect(commands(taking: "Session") == [
-            "edit", "help", "import", "log", "migrate", "migrations", "open", "quit", "read", "shell", "show", "trace",
+            "edit", "help", "import", "log", "migrate", "migrations", "open", "query", "quit", "read", "shell", "show", "trace",
         ])
     }
 

@@ -96,7 +96,7 @@ import Testing
         #expect(complete("SELECT 'al").candidates.isEmpty)
         #expect(complete("SELECT 1 -- al").candidates.isEmpty)
         #expect(complete("SELECT /* al").candidates.isEmpty)
-        #expect(complete("SELECT 'x', al").candidates == ["album_titles", "AlbumId", "albums", "all", "alter", "always"])
+        #expect(complete("SELECT 'x', al").candidates == ["AlbumId", "album_titles", "albums", "all", "alter", "always"])
     }
 
     // MARK: - Tables and columns
@@ -127,13 +127,46 @@ import Testing
 
     @Test func columns_come_from_the_tables_the_statement_names() {
         #expect(complete("SELECT * FROM artists WHERE Na").candidates == ["Name", "NATURAL"])
-        #expect(complete("SELECT Ti").candidates == ["TIES", "Title"])
-        #expect(complete("SELECT Ti", after: " FROM artists").candidates == ["TIES"])
+        #expect(complete("SELECT Ti").candidates == ["Title", "TIME(", "TIES"])
+        #expect(complete("SELECT Ti", after: " FROM artists").candidates == ["TIME(", "TIES"])
+    }
+
+    @Test func after_where_set_on_and_by_the_columns_in_scope_come_with_nothing_typed() {
+        let columns = ["AlbumId", "ArtistId", "Title"]
+        #expect(complete("SELECT * FROM albums WHERE ").candidates == columns)
+        #expect(complete("select * from albums a where a.Title = 'x' and ").candidates == columns)
+        #expect(complete("UPDATE artists SET ").candidates == ["ArtistId", "Name"])
+        #expect(complete("SELECT * FROM albums JOIN artists ON ").candidates == ["AlbumId", "ArtistId", "Name", "Title"])
+        #expect(complete("SELECT Title FROM albums ORDER BY ").candidates == columns)
+        #expect(complete("SELECT count(*) FROM albums GROUP BY ").candidates == columns)
+        #expect(complete("SELECT ", after: " FROM artists").candidates == ["ArtistId", "Name"])
+        #expect(complete("INSERT INTO artists(").candidates == ["ArtistId", "Name"])
+    }
+
+    @Test func columns_come_first_then_functions_tables_and_keywords_last() {
+        #expect(complete("SELECT * FROM albums WHERE a").candidates.prefix(4) == ["AlbumId", "ArtistId", "abs(", "acos("])
+        #expect(complete("SELECT * FROM albums WHERE a").candidates.last == "autoincrement")
+        #expect(complete("SELECT coun").candidates == ["count("])
+        // A function's `(` takes no space after it: the arguments follow.
+        #expect(complete("SELECT coun").replacement == "count(")
+        #expect(complete("SELECT UPP").candidates == ["UPPER("])
+    }
+
+    @Test func a_word_no_name_starts_matches_the_names_holding_its_letters_in_order() {
+        #expect(complete("SELECT * FROM arts").candidates == ["artists"])
+        #expect(complete("SELECT * FROM arts").replacement == "artists ")
+        #expect(complete("SELECT * FROM albums WHERE ttl").candidates == ["Title", "total(", "total_changes(", "album_titles"])
+        #expect(complete("SELECT * FROM zzq").candidates.isEmpty)
+    }
+
+    @Test func a_comma_in_the_from_clause_asks_for_another_table() {
+        #expect(complete("SELECT * FROM albums, ar").candidates == ["artists"])
+        #expect(complete("SELECT Title, Ar", after: " FROM albums").candidates == ["ArtistId", "artists"])
     }
 
     @Test func the_lines_of_a_pending_statement_count() {
         #expect(complete("WHERE Art", pending: "SELECT *\nFROM artists").candidates == ["ArtistId", "artists"])
-        #expect(complete("WHERE Ti", pending: "SELECT *\nFROM artists").candidates == ["TIES"])
+        #expect(complete("WHERE Ti", pending: "SELECT *\nFROM artists").candidates == ["TIME(", "TIES"])
     }
 
     @Test func an_earlier_statement_on_the_line_does_not_count() {
@@ -169,3 +202,4 @@ import Testing
         #expect(complete(".hea", provider: provider).candidates == [".headers"])
     }
 }
+

@@ -107,9 +107,16 @@ import Testing
             """)
     }
 
-    @Test func an_empty_result_prints_nothing() throws {
+    @Test func an_empty_result_prints_nothing_into_a_file_and_its_names_and_0_rows_on_a_terminal() throws {
         #expect(try render(".mode box\nSELECT 1 AS a WHERE 0;") == "")
-        #expect(try render(".mode box\nSELECT 1 AS a WHERE 0;", terminalWidth: 80) == "")
+        #expect(try render(".mode table\nSELECT 1 AS a, 2 AS bee WHERE 0;", terminalWidth: 80) == """
+            +---+-----+
+            | a | bee |
+            +---+-----+
+            +---+-----+
+            (0 rows)
+
+            """)
     }
 
     @Test func on_a_terminal_the_row_count_follows_the_grid() throws {

@@ -84,3 +84,60 @@ wait_for '2 revenue'
 enter "BEGIN; UPDATE product SET stock = stock - 40 WHERE name = 'Bread Tin'; INSERT INTO order_item(orderId, productId, quantity, unitPrice) SELECT 1, id, 40, price FROM product WHERE name = 'Bread Tin'; COMMIT;"
 wait_for 'revenue · 5 rows · 2 refreshes'
 shoot dock "sqlive shop.db — two panes after one commit"
+
+# 3. Side by side on the same shop, sqlite3 3.40 on the left and sqlive on the right, the same
+#    keys typed into both: Tab after WHERE (sqlive lists the columns in scope), a write (sqlive
+#    says how many rows changed), then a statement ended by \G (sqlive shows it expanded).
+close
+socket="sqlive-screenshots-$$-side-by-side"
+half=80
+# sqlite3 gets a copy of the shop, so that each shell's write finds the same rows.
+mkdir -p "$work/left" && cp "$work/shop.db" "$work/left/shop.db"
+tmux -L "$socket" -f /dev/null new-session -d -s main -x $((half * 2 + 1)) -y $rows \
+    "cd '$work/left' && exec env HOME='$work' LANG=C.UTF-8 TERM=xterm-256color sqlite3 -box shop.db"
+tmux -L "$socket" split-window -h -t main \
+    "cd '$work' && exec env HOME='$work' SQLIVE_HISTORY='$work/history' LANG=C.UTF-8 TERM=xterm-256color '$sqlive' --no-init --quiet shop.db"
+both() { for pane in 0 1; do tmux -L "$socket" send-keys -t "main.$pane" "$@"; done; }
+pane_shows() {
+    for _ in $(seq 200); do
+        tmux -L "$socket" capture-pane -p -t "main.$1" | grep -q -- "$2" && return 0
+        sleep 0.05
+    done
+    echo "render.sh: pane $1 never showed: $2" >&2
+    tmux -L "$socket" capture-pane -p -t "main.$1" >&2
+    exit 1
+}
+pane_shows 0 'sqlite>'
+pane_shows 1 'sqlive>'
+both -l "SELECT name, stock FROM product WHERE "
+both Tab
+pane_shows 1 'categoryId'
+both -l "stock < 3 LIMIT 2"
+both -l '\;'
+both Enter
+pane_shows 1 '(2 rows)'
+both -l "UPDATE product SET stock = stock + 10 WHERE stock < 3"
+both -l '\;'
+both Enter
+pane_shows 1 'rows updated)'
+both -l "SELECT name, price, stock FROM product WHERE id = 1\\G"
+both Enter
+pane_shows 1 'price = '
+for pane in 0 1; do tmux -L "$socket" capture-pane -p -e -t "main.$pane" > "$work/side-$pane.ansi"; done
+# The two screens joined line by line, the left one padded to its width, a rule between.
+python3 - "$work/side-0.ansi" "$work/side-1.ansi" "$half" > "$work/side-by-side.ansi" <<'PYTHON'
+import re, sys, unicodedata
+left, right = (open(path, encoding="utf-8").read().split("\n") for path in sys.argv[1:3])
+half = int(sys.argv[3])
+def width(line):
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+for index in range(max(len(left), len(right))):
+    a = left[index] if index < len(left) else ""
+    b = right[index] if index < len(right) else ""
+    print(a + "\x1b[0m" + " " * max(0, half - width(a)) + "\x1b[2m│\x1b[0m" + b)
+PYTHON
+python3 "$out/ansi_to_svg.py" "$work/side-by-side.ansi" "$work/side-by-side.svg" --columns $((half * 2 + 1)) --rows $rows \
+    --title "sqlite3 3.40 (left) and sqlive (right) on shop.db — Tab after WHERE, a write, \\G"
+rsvg-convert "$work/side-by-side.svg" -o "$out/side-by-side.png"
+echo "wrote $out/side-by-side.png"

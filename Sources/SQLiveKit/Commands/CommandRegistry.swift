@@ -7,14 +7,20 @@ public struct CommandRegistry: Sendable {
     }
 
     /// Finds the command a typed name means: an exact name or alias, else the only command
-    /// whose name starts with it (`.hea` → `.headers`).
+    /// whose name starts with it (`.hea` → `.headers`), else the one sqlite3 picks for that
+    /// prefix (`.ex` → `.exit`, ``SQLite3Prefixes``).
     public func command(named typed: String) -> (any MetaCommand)? {
         let typed = typed.lowercased()
-        if let exact = commands.first(where: { $0.name == typed || $0.aliases.contains(typed) }) {
+        if let exact = exactCommand(typed) {
             return exact
         }
         let prefixed = commands.filter { $0.name.hasPrefix(typed) }
-        return prefixed.count == 1 ? prefixed[0] : nil
+        if prefixed.count == 1 { return prefixed[0] }
+        return SQLite3Prefixes.command(for: typed).flatMap(exactCommand)
+    }
+
+    private func exactCommand(_ name: String) -> (any MetaCommand)? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
     }
 
     /// All names and aliases, for completion.

@@ -11,7 +11,7 @@ import GRDB
 ///     ANALYZE sqlite_schema;
 struct FullSchemaCommand: MetaCommand {
     let name = "fullschema"
-    let usage = ""
+    let usage = "?--indent?"
     let summary = "show the schema and the statistics of ANALYZE (sqlite_stat1, sqlite_stat4)"
     let details = """
         .fullschema prints the CREATE statements of the main database (SQLite's own tables
@@ -22,8 +22,9 @@ struct FullSchemaCommand: MetaCommand {
     static let statisticsTables = ["sqlite_stat1", "sqlite_stat4"]
 
     func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        if arguments.contains("--indent") { throw usageError("the --indent option is not supported") }
-        try expect(arguments, count: 0...0)
+        // sqlite3 takes `--indent` and lays the statements out as `.schema --indent` does.
+        let indent = arguments.contains("--indent")
+        try expect(arguments.filter { $0 != "--indent" }, count: 0...0)
         let (statements, statistics) = try SchemaQuery.read(scope.connection) { db in
             let statements = try String.fetchAll(db, sql: """
                 SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid
@@ -31,7 +32,7 @@ struct FullSchemaCommand: MetaCommand {
             let statistics = try Self.statisticsTables.filter { try db.tableExists($0) }
             return (statements, statistics)
         }
-        scope.output.append(statements.map { $0 + ";\n" }.joined())
+        scope.output.append(statements.map { (indent ? SchemaIndenter.indented($0) : $0) + ";\n" }.joined())
         guard !statistics.isEmpty else {
             scope.output.append("/* No STAT tables available */\n")
             return

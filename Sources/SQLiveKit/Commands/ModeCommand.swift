@@ -2,13 +2,17 @@
 struct ModeCommand: MetaCommand {
     let name = "mode"
     let needsDatabase = false
-    let usage = "?MODE? ?TABLE?"
+    let usage = "?MODE? ?TABLE? ?--wrap N? ?--wordwrap on|off? ?--quote|--noquote?"
     let summary = "set the output mode (box, csv, json, …), or show it"
     var details: String {
         "Modes:\n" + OutputMode.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
             .joined(separator: "\n")
             + "\n.mode insert TABLE names the table in the INSERT statements (default \"table\")."
             + "\nqbox is box with each value an SQL literal, as in quote mode."
+            + "\nbox, table, markdown and column take sqlite3's options: --wrap N wraps values at N"
+            + "\ncharacters (60 by default, 0 never), --wordwrap on (or --ww) wraps between words,"
+            + "\n--quote shows values as SQL literals, --noquote as text. On a terminal the grid fits"
+            + "\nthe screen instead of wrapping; into a file or a pipe the bytes are sqlite3's."
             + "\ncsv, tabs, list and quote also reset .separator, as in sqlite3."
     }
 
@@ -17,18 +21,19 @@ struct ModeCommand: MetaCommand {
     }
 
     func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        guard let typed = arguments.first else {
+        var options = GridModeOptions()
+        let words = options.parse(arguments)
+        guard let typed = words.first else {
             scope.output.append("current output mode: \(ShowCommand.modeText(scope.settings))\n")
             // sqlite3's `.mode` alone then selects the mode it named afresh: the grid modes
-            // wrap at 60 again and stop quoting, list takes `|` back, insert's table is "table".
+            // wrap at 60 again and stop quoting (or take the options given), list takes `|`
+            // back, insert's table is "table".
             let current = scope.settings.mode == .tabs ? OutputMode.list : scope.settings.mode
             scope.settings.setMode(current)
-            scope.settings.wrapWidth = ColumnRenderer.wrapWidth
+            options.apply(to: &scope.settings)
             return
         }
-        // qbox is box with each value quoted, sqlite3's `.mode box --quote`.
-        let quotes = typed.lowercased() == "qbox"
-        guard let mode = quotes ? .box : OutputMode(rawValue: typed.lowercased()) else {
+        guard let mode = options.isQuotedBox ? .box : OutputMode(rawValue: typed.lowercased()) else {
             let hint = Suggestion.closest(to: typed, among: OutputMode.allCases.map(\.rawValue))
                 .map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".mode: unknown mode \(typed)",
@@ -37,10 +42,8 @@ struct ModeCommand: MetaCommand {
         // In sqlite3 `.explain on` is a mode of its own, which choosing another one ends.
         if scope.settings.explain == .on { scope.settings.explain = .off }
         // sqlite3 ignores what follows a mode that takes no table: a script goes on.
-        ignoreExtra(arguments, keeping: mode == .insert ? 2 : 1, in: scope)
-        scope.settings.setMode(mode, table: mode == .insert && arguments.count >= 2 ? arguments[1] : nil)
-        // sqlite3's .mode wraps grid values at 60 characters (its `--wrap 60`).
-        scope.settings.wrapWidth = ColumnRenderer.wrapWidth
-        scope.settings.quotesGridValues = quotes
+        ignoreExtra(words, keeping: mode == .insert ? 2 : 1, in: scope)
+        scope.settings.setMode(mode, table: mode == .insert && words.count >= 2 ? words[1] : nil)
+        options.apply(to: &scope.settings)
     }
 }

@@ -85,9 +85,9 @@ struct SchemaCommand: MetaCommand {
                     WHERE \(conditions.joined(separator: " AND ")) ORDER BY rowid
                     """, arguments: arguments).map { row -> String in
                     let shown = SchemaListing.shownStatement(row["sql"], schema: schema, name: row["name"], db: db)
-                    guard row["type"] == "table" else { return shown }
-                    let table = Self.asSQLite3Shows(shown)
-                    return indent ? SchemaIndenter.indented(table) : table
+                    // sqlite3 lays out every statement but views and triggers (indexes too).
+                    let statement = row["type"] == "table" ? Self.asSQLite3Shows(shown) : shown
+                    return indent ? SchemaIndenter.indented(statement) : statement
                 }
             } + (pattern.map { try SchemaListing.eponymousTables(db, matching: $0, noSystem: noSystem) } ?? [])
         }

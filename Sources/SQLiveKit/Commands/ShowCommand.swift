@@ -72,7 +72,7 @@ struct ShowCommand: MetaCommand {
         let quote = settings.quotesGridValues ? "--quote" : "--noquote"
         return switch mode {
         case .tabs: "list"
-        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap \(settings.wrapWidth) --wordwrap off \(quote)"
+        case .box, .table, .markdown, .column: "\(mode.rawValue) --wrap \(settings.wrapWidth) --wordwrap \(onOff(settings.wrapsAtWords)) \(quote)"
         default: mode.rawValue
         }
     }

@@ -43,6 +43,7 @@ extension CommandRegistry {
         PinCommand(),
         PrintCommand(),
         PromptCommand(),
+        QueryCommand(),
         QuitCommand(),
         ReadCommand(),
         RefreshCommand(),

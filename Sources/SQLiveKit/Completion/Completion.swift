@@ -18,17 +18,28 @@ public struct Completion: Sendable, Equatable {
         self.candidates = Self.sortedUnique(candidates)
     }
 
+    /// Candidates in the order given (best first), without duplicates: SQL completion
+    /// ranks columns before functions, tables and keywords.
+    public init(word: String, ranked candidates: [String]) {
+        self.word = word
+        var seen = Set<String>()
+        self.candidates = candidates.filter { seen.insert($0.lowercased()).inserted }
+    }
+
     /// Nothing to offer.
     public static func none(for word: String = "") -> Completion {
         Completion(word: word, candidates: [])
     }
 
     /// What replaces ``word``: the only candidate followed by a space (none before text that
-    /// follows the cursor, nor after a folder's `/`), or the longest prefix all candidates
+    /// follows the cursor, nor after a folder's `/` or a function's `(`), or the longest prefix all candidates
     /// share when it says more than the word; nil when there is nothing to add.
     public var replacement: String? {
         guard let first = candidates.first else { return nil }
-        if candidates.count == 1 { return isFollowedByText || first.hasSuffix("/") ? first : first + " " }
+        if candidates.count == 1 {
+            // After a folder's `/` or a function's `(` the typing goes on at once.
+            return isFollowedByText || first.hasSuffix("/") || first.hasSuffix("(") ? first : first + " "
+        }
         let shared = candidates.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
         return shared.count > word.count ? shared : nil
     }

@@ -19,6 +19,9 @@ struct SQLCompletionContext {
     private(set) var previousToken: String?
     /// False when the cursor is inside a string literal or a comment.
     private(set) var isCompletable = true
+    /// The last clause keyword before the word (`SELECT`, `FROM`, `WHERE`, `SET`, `BY`…),
+    /// upper-cased: what kind of name the clause takes.
+    private(set) var clause: String?
     /// The tokens of the statement, before and after the cursor, without the word.
     private var tokens: [Token] = []
 
@@ -59,6 +62,10 @@ struct SQLCompletionContext {
             case nil: previousToken = nil
             }
         }
+        clause = tokens.reversed().lazy.compactMap { token -> String? in
+            guard case .name(let name, quoted: false) = token, Self.clauseKeywords.contains(name.uppercased()) else { return nil }
+            return name.uppercased()
+        }.first
         let following = Self.scan(after).tokens
         self.tokens = tokens + following.prefix { $0 != .symbol(";") }
     }
@@ -95,6 +102,10 @@ struct SQLCompletionContext {
     }
 
     private static let keywords = Set(SQLKeywords.all)
+    private static let clauseKeywords: Set<String> = [
+        "SELECT", "FROM", "JOIN", "WHERE", "SET", "ON", "BY", "HAVING", "INTO", "UPDATE", "TABLE", "VALUES", "USING",
+        "RETURNING",
+    ]
 
     /// Splits SQL into names and symbols, skipping spaces, comments and string literals.
     private static func scan(_ text: String) -> (tokens: [Token], ending: Ending) {

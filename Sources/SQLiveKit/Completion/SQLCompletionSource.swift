@@ -1,10 +1,15 @@
-/// Completes SQL: keywords in the case the user types them, table and view names, and the
-/// columns of the tables the statement names.
+/// Completes SQL from the statement being typed: after FROM, JOIN, INTO, UPDATE and TABLE
+/// the tables and views; where an expression goes (after SELECT, WHERE, SET, ON, ORDER BY,
+/// GROUP BY, an operator or a comma) the columns of the tables the statement names first,
+/// then functions with their `(`, then tables and keywords last. A word no name starts
+/// with matches the names holding its letters in order (`trk` → `Track`).
 ///
-///     SELECT * FROM al⇥       → albums          (after FROM, JOIN, INTO, UPDATE, TABLE: tables only)
-///     SELECT a.Ti⇥ FROM albums a → a.Title      (after `name.`: that table's or alias's columns)
-///     sel⇥                    → select          (lower case typed, lower case given)
-///     SELECT Ti⇥              → Title           (columns of the named tables, or of all)
+///     SELECT * FROM al⇥                    → albums
+///     SELECT * FROM albums WHERE ⇥         → AlbumId  ArtistId  Title   (the columns in scope)
+///     SELECT a.Ti⇥ FROM albums a           → a.Title
+///     SELECT coun⇥                         → count(
+///     sel⇥                                 → select      (the case typed is kept)
+///     SELECT * FROM trk⇥                   → Track       (letters in order)
 ///
 /// Names that are not plain identifiers are offered quoted: `"order items"`.
 public struct SQLCompletionSource: CompletionSource {
@@ -12,6 +17,11 @@ public struct SQLCompletionSource: CompletionSource {
 
     /// The words after which only a table name makes sense.
     private static let tableIntroducers: Set<String> = ["FROM", "JOIN", "INTO", "UPDATE", "TABLE"]
+    /// The tokens after which, in an expression clause, a column is expected.
+    private static let expressionStarts: Set<String> = [
+        "SELECT", "WHERE", "SET", "ON", "BY", "HAVING", "AND", "OR", "NOT", "DISTINCT", "WHEN", "THEN", "ELSE",
+        "CASE", "RETURNING", "USING", ",", "(", "=", "<", ">", "!", "+", "-", "*", "/", "%", "|",
+    ]
     private static let keywords = Set(SQLKeywords.all)
 
     public func completion(for request: CompletionRequest, in session: Session) -> Completion? {
@@ -19,44 +29,76 @@ public struct SQLCompletionSource: CompletionSource {
         guard context.isCompletable else { return .none() }
         let schema = SchemaNames(session: session)
         let word = context.word
+        let tablesByName = Set(schema.tables.map { $0.lowercased() })
 
         if let qualifier = context.qualifier {
-            let tables = Set(schema.tables.map { $0.lowercased() })
-            let table = context.aliases(tables: tables)[qualifier.lowercased()] ?? qualifier
-            return Completion(word: word, candidates: matching(schema.columns(of: table), context))
+            let table = context.aliases(tables: tablesByName)[qualifier.lowercased()] ?? qualifier
+            return Completion(word: word, ranked: ranked([(schema.columns(of: table), true)], context))
         }
-        if let previous = context.previousToken, Self.tableIntroducers.contains(previous) {
-            return Completion(word: word, candidates: matching(schema.tables, context))
+        if Self.expectsTable(context) {
+            return Completion(word: word, ranked: ranked([(schema.tables, true)], context))
         }
-        // With nothing typed, every keyword and name would be a wall of text.
-        guard !context.bareWord.isEmpty else { return .none(for: word) }
-
-        let mentioned = schema.tables.filter { table in
+        let inScope = schema.tables.filter { table in
             context.names.contains { $0.lowercased() == table.lowercased() }
         }
-        let columns = (mentioned.isEmpty ? schema.tables : mentioned).flatMap(schema.columns(of:))
-        var candidates = matching(schema.tables + columns, context)
-        if word == context.bareWord {
-            candidates += keywords(matching: word)
+        let expectsColumn = context.previousToken.map(Self.expressionStarts.contains) ?? false
+        guard !context.bareWord.isEmpty else {
+            // With nothing typed, only the columns of the tables in scope: anything more
+            // would be a wall of text.
+            guard expectsColumn, !inScope.isEmpty else { return .none(for: word) }
+            return Completion(word: word, ranked: ranked([(inScope.flatMap(schema.columns(of:)), true)], context))
         }
-        return Completion(word: word, candidates: candidates)
+        let typesQuote = word != context.bareWord
+        let keywords = typesQuote ? [] : SQLKeywords.all.map { inCase(of: word, $0) }
+        // The first word starts a statement (a keyword) or a DSL query (a table).
+        guard context.previousToken != nil else {
+            return Completion(word: word, ranked: ranked([(schema.tables, true), (keywords, false)], context))
+        }
+        let columns = (inScope.isEmpty ? schema.tables : inScope).flatMap(schema.columns(of:))
+        let functions = typesQuote ? [] : schema.functions.map { inCase(of: word, $0) + "(" }
+        return Completion(word: word, ranked: ranked([(columns, true), (functions, false), (schema.tables, true), (keywords, false)], context))
     }
 
-    /// The names starting with the word (ignoring case), quoted when they must be or when
-    /// the user opened a quote.
-    private func matching(_ names: [String], _ context: SQLCompletionContext) -> [String] {
-        let prefix = context.bareWord.lowercased()
+    /// After FROM, JOIN, INTO, UPDATE, TABLE, or a comma in a FROM clause.
+    private static func expectsTable(_ context: SQLCompletionContext) -> Bool {
+        guard let previous = context.previousToken else { return false }
+        return tableIntroducers.contains(previous) || (previous == "," && (context.clause == "FROM" || context.clause == "JOIN"))
+    }
+
+    /// The names of each group that the word starts, group by group, each group sorted;
+    /// when no name of any group starts so, those holding its letters in order. Names of
+    /// tables and columns (`quotable`) are quoted when they must be or when the user opened
+    /// a quote; keywords and functions never are.
+    private func ranked(_ groups: [(names: [String], quotable: Bool)], _ context: SQLCompletionContext) -> [String] {
+        let typed = context.bareWord.lowercased()
+        let sorted = groups.map { group in
+            (names: group.names.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }, quotable: group.quotable)
+        }
+        let startsWithWord = sorted.contains { $0.names.contains { $0.lowercased().hasPrefix(typed) } }
         let opensQuote = context.word != context.bareWord
-        return names
-            .filter { $0.lowercased().hasPrefix(prefix) }
-            .map { opensQuote || needsQuotes($0) ? quoted($0, opener: context.word.first ?? "\"") : $0 }
+        return sorted.flatMap { group in
+            group.names.filter { name in
+                startsWithWord ? name.lowercased().hasPrefix(typed) : Self.holdsInOrder(typed, name.lowercased())
+            }.map { name in
+                group.quotable && (opensQuote || needsQuotes(name)) ? quoted(name, opener: context.word.first ?? "\"") : name
+            }
+        }
     }
 
-    /// Keywords starting with the word, in lower case when the user types in lower case.
-    private func keywords(matching word: String) -> [String] {
-        let matches = SQLKeywords.all.filter { $0.hasPrefix(word.uppercased()) }
-        let typesLowercase = word.contains(where: \.isLetter) && word == word.lowercased()
-        return typesLowercase ? matches.map { $0.lowercased() } : matches
+    /// True when the letters of `typed` appear in `name` in the same order.
+    private static func holdsInOrder(_ typed: String, _ name: String) -> Bool {
+        var remaining = typed[...]
+        for character in name where character == remaining.first {
+            remaining = remaining.dropFirst()
+            if remaining.isEmpty { return true }
+        }
+        return remaining.isEmpty
+    }
+
+    /// A keyword or function name in the case the user types: lower case unless the word
+    /// has an upper-case letter.
+    private func inCase(of word: String, _ name: String) -> String {
+        word.contains(where: \.isUppercase) ? name.uppercased() : name.lowercased()
     }
 
     private func needsQuotes(_ name: String) -> Bool {

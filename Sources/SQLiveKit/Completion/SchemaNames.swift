@@ -22,6 +22,19 @@ struct SchemaNames {
         }) ?? []
     }
 
+    /// The SQL functions the connection knows (SQLite's, the shell's and loaded ones), with
+    /// plain names only (not the `->` operators), lower case. GRDB's own helpers
+    /// (`swiftLocalizedUppercaseString`…) are left out: they serve GRDB's query interface.
+    var functions: [String] {
+        let names = (try? queue.inDatabase { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT lower(name) FROM pragma_function_list WHERE name NOT LIKE 'swift%'")
+        }) ?? []
+        return names.filter { name in
+            name.unicodeScalars.first.map { $0 == "_" || $0.properties.isAlphabetic } == true
+                && name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        }
+    }
+
     /// The columns of a table or view, found whatever the case of `table`; empty when there
     /// is no such table.
     func columns(of table: String) -> [String] {

@@ -30,6 +30,9 @@ final class ColumnRenderer: ResultRenderer {
     /// with `-column` on the command line (``Settings/wrapWidth`` 0), as in sqlite3.
     private let widest: Int
     private let windowSize: Int
+    /// `--wordwrap on`, outside a terminal: where each column's values wrap between words.
+    private let wrapsAtWords: Bool
+    private var wordWrapLimits: [Int?] = []
     /// Outside a terminal: rows after the window are spilled until the result ends.
     private let sizesFromWholeResult: Bool
     private var columns: [String] = []
@@ -57,17 +60,25 @@ final class ColumnRenderer: ResultRenderer {
 
     init(_ context: RenderContext, windowSize: Int = ColumnRenderer.defaultWindowSize) {
         output = context.output
-        nullValue = RawBytes.bytes(of: context.settings.nullValue)
+        // On a terminal NULL shows as `NULL` (unless `.nullvalue` was set), as in the grids;
+        // a `.nullvalue` is written as the bytes it was given.
+        nullValue = RawBytes.bytes(of: context.displayedNull)
         showsHeaders = context.settings.showHeaders
         requestedWidths = context.settings.columnWidths
         self.windowSize = max(1, windowSize)
         widest = context.settings.wrapWidth > 0 ? context.settings.wrapWidth : .max
         sizesFromWholeResult = context.terminalWidth == nil
+        wrapsAtWords = context.settings.wrapsAtWords && context.terminalWidth == nil
         lines = GridLines(countsCharacters: context.terminalWidth == nil)
     }
 
     func begin(columns: [String]) {
         self.columns = columns
+        wordWrapLimits = columns.indices.map { index in
+            let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
+            let limit = requested > 0 ? requested : widest
+            return wrapsAtWords && limit < .max ? limit : nil
+        }
     }
 
     func write<Row: ResultRow>(row: Row) {
@@ -109,7 +120,7 @@ final class ColumnRenderer: ResultRenderer {
         for row in window {
             lines.removeAll()
             for index in natural.indices {
-                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, to: &lines)
+                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines)
                 natural[index] = max(natural[index], lines.width(of: cell))
             }
         }
@@ -122,7 +133,7 @@ final class ColumnRenderer: ResultRenderer {
         separatesRows = spilledRowTakesLines || window.contains { row in
             lines.removeAll()
             return (0..<row.columnCount).contains { index in
-                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, to: &lines)
+                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines)
                 return Self.wrap(cell, width: widths[index], in: lines).count > 1
             }
         }
@@ -168,7 +179,7 @@ final class ColumnRenderer: ResultRenderer {
         var takesLines = false
         for index in 0..<row.columnCount {
             let isNull = row.storageClass(at: index) == .null
-            let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, to: &lines)
+            let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines)
             let width = lines.width(of: cell)
             if index < widths.count { widths[index] = max(widths[index], width) }
             let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
@@ -230,7 +241,7 @@ final class ColumnRenderer: ResultRenderer {
         swap(&lines, &self.lines)
         defer { swap(&lines, &self.lines) }
         lines.removeAll()
-        let cells = (0..<row.columnCount).map { Self.appendCell(of: row, at: $0, nullValue: nullValue, to: &lines) }
+        let cells = (0..<row.columnCount).map { Self.appendCell(of: row, at: $0, nullValue: nullValue, wordWrapAt: wordWrapLimits[$0], to: &lines) }
         // Most rows fit their columns on one line: written as they are, without pieces.
         if cells.indices.allSatisfy({ cells[$0].count == 1 && lines.lines[cells[$0].lowerBound].width <= widths[$0] }) {
             if separatesRows && rowsWritten > 0 { output.append(UInt8(ascii: "\n"), count: 1) }
@@ -251,11 +262,13 @@ final class ColumnRenderer: ResultRenderer {
     }
 
     private static func appendCell<Row: ResultRow>(of row: Row, at index: Int, nullValue: [UInt8],
-                                                   to lines: inout GridLines) -> Range<Int> {
-        if row.storageClass(at: index) == .null {
-            return nullValue.withUnsafeBufferPointer { lines.append($0) }
-        }
-        return row.withText(at: index) { lines.append($0) }
+                                                   wordWrapAt limit: Int?, to lines: inout GridLines) -> Range<Int> {
+        let cell = row.storageClass(at: index) == .null
+            ? nullValue.withUnsafeBufferPointer { lines.append($0) }
+            : row.withText(at: index) { lines.append($0) }
+        // sqlite3 wraps between words first, then sizes the column from the lines it made.
+        guard let limit else { return cell }
+        return lines.wrapAtWords(from: cell.lowerBound, limit: limit)
     }
 
     /// Writes cells cut into pieces side by side, as many lines as the tallest.

@@ -24,7 +24,7 @@ struct GridLines {
     }
 
     private(set) var bytes: [UInt8] = []
-    private(set) var lines: [Line] = []
+    var lines: [Line] = []
     /// Every character is one wide, as sqlite3 pads and wraps (into files and pipes).
     let countsCharacters: Bool
 

@@ -24,7 +24,8 @@
 ///
 /// When the columns cannot fit even so, the rows are shown one block each
 /// (``ExpandedRecords``), after a line that says so. Once a row spans several lines, rows
-/// are separated by rules (as in sqlite3) from then on. An empty result prints nothing.
+/// are separated by rules (as in sqlite3) from then on. An empty result prints nothing into
+/// a file or a pipe, and its column names and `(0 rows)` on a terminal.
 final class GridRenderer: ResultRenderer {
     /// How many leading rows size the columns.
     static let defaultWindowSize = 100
@@ -39,6 +40,8 @@ final class GridRenderer: ResultRenderer {
     /// sqlite3 (``Settings/wrapWidth``); nil on a terminal, where the grid fits the screen
     /// instead, and when the setting is 0.
     private let wrapLimit: Int?
+    /// `--wordwrap on`: wrapped values break between words, as sqlite3 breaks them.
+    private let wrapsAtWords: Bool
     /// Outside a terminal, the `.width` of each column when not 0: the column is that wide
     /// and its values wrap there, as in sqlite3 (a negative width aligns them right).
     private let requestedWidths: [Int]
@@ -89,6 +92,7 @@ final class GridRenderer: ResultRenderer {
         self.windowSize = max(1, windowSize)
         let wrapWidth = context.settings.wrapWidth
         wrapLimit = context.terminalWidth == nil && wrapWidth > 0 ? wrapWidth : nil
+        wrapsAtWords = context.settings.wrapsAtWords
         requestedWidths = context.terminalWidth == nil ? context.settings.columnWidths.map { abs($0) } : []
         rightAligned = context.terminalWidth == nil ? context.settings.columnWidths.map { $0 < 0 } : []
         lines = GridLines(countsCharacters: context.terminalWidth == nil)
@@ -125,7 +129,9 @@ final class GridRenderer: ResultRenderer {
 
     func finish() {
         if widths == nil && expanded == nil {
-            guard !window.isEmpty else { return }
+            // Into a file an empty result prints nothing, as in sqlite3; on a terminal the
+            // column names and `(0 rows)` say the query ran and found nothing.
+            guard !window.isEmpty || terminalWidth != nil else { return }
             startGrid()
         }
         if let bottom = style.bottom, let widths { output.append(bottom.bytes(widths: widths)) }
@@ -217,7 +223,7 @@ final class GridRenderer: ResultRenderer {
             var cell = kind == .null
                 ? nullValue.withUnsafeBufferPointer { lines.append($0) }
                 : row.withText(at: index) { lines.append($0) }
-            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit) }
+            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit, atWords: wrapsAtWords) }
             record.append(Self.code(of: kind))
             Self.appendNumber(cell.count, to: &record)
             var width = 0
@@ -371,7 +377,7 @@ final class GridRenderer: ResultRenderer {
             ? nullValue.withUnsafeBufferPointer { lines.append($0) }
             : row.withText(at: index) { lines.append($0) }
         guard let limit = wrapLimits[index] else { return cell }
-        return lines.wrap(from: cell.lowerBound, limit: limit)
+        return lines.wrap(from: cell.lowerBound, limit: limit, atWords: wrapsAtWords)
     }
 
     /// A column name's lines, cut as sqlite3 cuts them outside a terminal.

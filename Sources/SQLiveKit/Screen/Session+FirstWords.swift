@@ -9,14 +9,25 @@ import GRDB
 /// (a statement needs a keyword, and they are not DSL queries unless a table has that name,
 /// which then wins).
 extension Session {
-    /// The greeting line (and what a replica is), fitted to the terminal's width when there is one.
-    public func greeting(version: String) -> String {
+    /// The greeting, fitted to the terminal's width when there is one: one line, and a
+    /// second naming the database: a replica and of what, or the file, saying when opening
+    /// it just made it (`sqlive chinok.db`, with a typo, makes a new empty file: the greeting
+    /// is where that shows).
+    ///
+    ///     session.greeting(version: "1.0", newDatabase: true)
+    ///     // sqlive 1.0: .help for help, .help dsl for queries without SQL, .pin for panes
+    ///     // opened chinok.db: a new database (there was no such file)
+    public func greeting(version: String, newDatabase: Bool = false) -> String {
         var lines = ["sqlive \(version): .help for help, .help dsl for queries without SQL, .pin for panes"]
-        if let replica = connection.options.replica {
+        let options = connection.options
+        if let replica = options.replica {
             lines.append("reading a \(replica.description) (read-only; panes follow its replicated commits)")
+        } else if !options.isInMemory {
+            let name = VisibleControlCharacters.of(options.path)
+            lines.append(newDatabase ? "opened \(name): a new database (there was no such file)" : "opened \(name)")
         }
-        guard let width = environment.terminalWidth() else { return lines.joined(separator: "\n") + "\n" }
-        return lines.map { TextWrapping.wrapLine($0, width: width, hangingIndent: 0) }.joined(separator: "\n") + "\n"
+        guard let width = environment.terminalWidth() else { return lines.map { $0 + "\n" }.joined() }
+        return lines.map { TextWrapping.wrapLine($0, width: width, hangingIndent: 0) + "\n" }.joined()
     }
 
     /// Answers a line that is only `exit`, `quit` or `help` (any case, an optional `;`):

@@ -46,6 +46,16 @@ extension Session {
         statements.lastStatement = script
     }
 
+    /// The last statement run, or what `.edit` last ran: the terminal puts an edited
+    /// statement into the history.
+    public var lastStatementText: String? { statements.lastStatement }
+
+    /// True for a `.edit` line (or a prefix of it).
+    public func isEditCommand(_ unit: InputUnit) -> Bool {
+        guard unit.kind == .command, let word = CommandLineTokenizer.words(unit.text).first else { return false }
+        return commands.command(named: String(word.dropFirst()))?.name == "edit"
+    }
+
     /// A new file `sqlive-edit-XXXXXX.sql` in the temporary folder, holding `text`.
     private static func writeTemporarySQL(_ text: String) throws(Diagnostic) -> String {
         let folder = FileManager.default.temporaryDirectory.path

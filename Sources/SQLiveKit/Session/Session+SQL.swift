@@ -87,6 +87,7 @@ extension Session {
         let cursor = StepCursor(statement: statement)
         guard columnCount > 0 else {
             try cursor.forEach { _ in }
+            reportChanges(of: statement.sql, in: db)
             return
         }
         let renderer = makeRenderer?(renderContext)
@@ -117,6 +118,7 @@ extension Session {
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
             try statement.step { _ in }
+            reportChanges(of: statement.sql, in: db)
             return
         }
         let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql)
@@ -167,11 +169,14 @@ extension Session {
 
     /// Adds what sqlive knows and SQLite doesn't say to an execution error: in safe mode
     /// the limit of attached databases is 0, and SQLite's "too many attached databases"
-    /// does not say why.
+    /// does not say why; an unknown table, column or function gets the closest known name.
     private func explained(_ diagnostic: Diagnostic, sql: String) -> Diagnostic {
         var diagnostic = diagnostic
         if connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
+        }
+        if diagnostic.hint == nil, case .sqlite = diagnostic.kind {
+            diagnostic.hint = try? statements.withDatabase { UnknownNameHint.hint(for: diagnostic.message, in: $0) }
         }
         return diagnostic
     }

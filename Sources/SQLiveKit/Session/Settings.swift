@@ -48,6 +48,8 @@ public struct Settings: Sendable, Equatable {
     /// it wraps, outside a terminal; 0: never. As in sqlite3, `.mode` sets 60 and the
     /// command line's `-box` (sqlive's `--mode box`) leaves it at 0.
     public var wrapWidth = 0
+    /// `.mode box --wordwrap on`: values wrap between words, as sqlite3 wraps them.
+    public var wrapsAtWords = false
     /// `.mode qbox`: box, table and markdown show each value as an SQL literal (sqlite3's
     /// `--quote`); any other `.mode` turns it off.
     public var quotesGridValues = false

@@ -32,8 +32,11 @@ struct Launcher {
         // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.
         let connection: DatabaseConnection
         var deferredOpen: OpenOptions?
+        // A file that is not there yet is made by opening it: the greeting says so.
+        var opensNewDatabase = false
         do {
             let openOptions = try databaseOptions()
+            opensNewDatabase = openOptions.namesMissingFile
             // A URI naming a VFS not registered yet opens after `--cmd` and the init file,
             // where a `.load` may register it.
             let opensLater = openOptions.waitsForAnExtension && (!options.cmd.isEmpty || !options.noInit)
@@ -95,7 +98,8 @@ struct Launcher {
             signals?.interrupter.arm(session.connection)
             runBatch(batch, in: session)
         } else if atPrompt {
-            TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet).run()
+            TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet,
+                             opensNewDatabase: opensNewDatabase).run()
         } else {
             signals?.interrupter.arm(session.connection)
             var lines = StandardInputLines(waker: signals?.waker)

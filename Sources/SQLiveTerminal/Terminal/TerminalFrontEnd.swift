@@ -28,21 +28,24 @@ final class TerminalFrontEnd {
 
     /// Prints the one-line greeting before the first prompt (not with `--quiet`).
     private let greets: Bool
+    /// Opening the database file made it: the greeting says so.
+    private let opensNewDatabase: Bool
 
     /// The terminal, as the launcher found it.
     private let facts: TerminalFacts
 
-    init(session: Session, signals: SignalWatcher?, facts: TerminalFacts, greets: Bool) {
+    init(session: Session, signals: SignalWatcher?, facts: TerminalFacts, greets: Bool, opensNewDatabase: Bool = false) {
         self.session = session
         self.signals = signals
         self.facts = facts
         self.greets = greets
+        self.opensNewDatabase = opensNewDatabase
     }
 
     func run() {
         setlocale(LC_CTYPE, "")
         if greets {
-            session.output.append(session.greeting(version: SQLiveVersion.current))
+            session.output.append(session.greeting(version: SQLiveVersion.current, newDatabase: opensNewDatabase))
             session.output.flush()
         }
         let editor: LineEditor
@@ -107,26 +110,59 @@ final class TerminalFrontEnd {
                 if session.quitRequested != nil { return }
                 continue
             }
+            // psql's `\dt`, `\q`…: a line starting with `\` is never SQL at the prompt.
+            if !splitter.isInsideStatement, let meaning = BackslashCommand.metaCommand(for: String(line), mode: session.settings.mode) {
+                history.add(String(line))
+                runBackslash(meaning, history: history)
+                if session.quitRequested != nil { return }
+                continue
+            }
             entryLines.append(String(line))
-            let units = splitter.feed(String(line))
+            // `QUERY\G`: the statement ends there and its rows show expanded.
+            let expanded = BackslashCommand.endsExpanded(String(line))
+            let units = splitter.feed(expanded.map(statementEnd) ?? String(line))
             if !splitter.isInsideStatement {
                 recordEntry(in: history)
             }
-            guard run(units) else {
+            guard expanded == nil ? run(units, history: history) : session.showingExpanded({ run(units, history: history) }) else {
                 discardPendingInput()
                 return
             }
         }
     }
 
+    /// Runs the meta-command a backslash line stands for, or reports why there is none.
+    private func runBackslash(_ meaning: Result<String, Diagnostic>, history: CommandHistory) {
+        switch meaning {
+        case .success(let command):
+            _ = run([InputUnit(kind: .command, text: command, location: SourceLocation(source: "", line: 0))], history: history)
+        case .failure(let diagnostic):
+            session.report(diagnostic)
+        }
+        session.output.flush()
+    }
+
+    /// The text before `\G` with what ends its statement: `;` for SQL, nothing for a DSL
+    /// query (which ends at the end of its line).
+    private func statementEnd(_ text: String) -> String {
+        let entry = splitter.pendingText.isEmpty ? text : splitter.pendingText + "\n" + text
+        return SQLKeywords.startsSQLStatement(entry) ? text + ";" : text
+    }
+
     /// Runs units until one is interrupted or quits the session, or a signal ends the
     /// process; false then. Back at the prompt, a Ctrl-C is forgotten. As in sqlite3, an
     /// error drops the rest of its chunk (``InputUnit/chunk``).
-    private func run(_ units: [InputUnit]) -> Bool {
+    private func run(_ units: [InputUnit], history: CommandHistory) -> Bool {
         var failedChunk: Int?
         for unit in units where unit.chunk != failedChunk {
             signals?.interrupter.arm(session.connection)
-            if !session.run(unit) { failedChunk = unit.chunk }
+            let statementBefore = session.lastStatementText
+            if !session.run(unit) {
+                failedChunk = unit.chunk
+            } else if session.isEditCommand(unit), let edited = session.lastStatementText, edited != statementBefore {
+                // Up after `.edit` recalls what the editor ran, not `.edit`.
+                history.add(edited)
+            }
             let wasInterrupted = signals?.interrupter.disarm() ?? false
             dock?.statementDidRun()
             if session.stopRequest.isTerminating { return false }

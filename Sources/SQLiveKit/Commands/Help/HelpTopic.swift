@@ -1,9 +1,9 @@
 /// Help that is not one command's: `.help dsl` (the query DSL, with examples), `.help tour`
-/// (the guided tour of live panes) and `.help trust` (what a database's own schema may do,
-/// and how to trust one). `.help` names the topics, and completion offers them beside the
-/// commands.
+/// (the guided tour of live panes), `.help trust` (what a database's own schema may do, and
+/// how to trust one) and `.help habits` (psql's backslash commands). `.help` names the
+/// topics, and completion offers them beside the commands.
 enum HelpTopic: String, CaseIterable, Sendable {
-    case dsl, tour, trust
+    case dsl, tour, trust, habits
 
     /// One line for the list `.help` prints first.
     var summary: String {
@@ -11,6 +11,7 @@ enum HelpTopic: String, CaseIterable, Sendable {
         case .dsl: "queries without SQL, as in Swift with GRDB: product.filter(price > 10)"
         case .tour: "a guided tour of live panes, in short scripts to run"
         case .trust: "what a database's views and triggers may call, and PRAGMA trusted_schema"
+        case .habits: "psql and litecli habits at the prompt: \\q \\dt \\d NAME \\x \\e \\f, and \\G"
         }
     }
 
@@ -35,6 +36,7 @@ enum HelpTopic: String, CaseIterable, Sendable {
         case .dsl: Self.dslText
         case .tour: Self.tourText
         case .trust: Self.trustText
+        case .habits: BackslashCommand.helpText
         }
     }
 

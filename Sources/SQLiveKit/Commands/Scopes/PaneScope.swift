@@ -28,6 +28,9 @@ struct PaneScope: CommandScope {
         session.renderRows(rows, columns: columns)
     }
 
+    /// The queries `.query save` kept (`.pin .query NAME ARGS`).
+    var savedQueries: SavedQueryStore { SavedQueryStore(environment: session.environment) }
+
     func warn(_ message: String) {
         session.warn(message)
     }

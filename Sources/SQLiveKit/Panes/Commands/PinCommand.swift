@@ -11,6 +11,7 @@ struct PinCommand: RawTextCommand {
         --dedupe     skip refreshes whose rows equal the previous ones (and count them)
         On a terminal panes are docked at the top; in scripts each statement is followed by
         the panes it changed, as blocks headed "-- pane ID (NAME): CAUSE".
+        QUERY may be a saved query with its arguments: .pin .query NAME ARG…
         Example: .pin --name top --rows 5 SELECT name, score FROM player ORDER BY score DESC
         """
 
@@ -37,8 +38,10 @@ struct PinCommand: RawTextCommand {
                 throw usageError("unknown option \(option)")
             }
         }
-        let query = arguments.remainder
+        var query = arguments.remainder
         guard !query.isEmpty else { throw usageError("missing query") }
+        // `.pin .query NAME ARGS`: the saved query, its arguments in place.
+        if let saved = try QueryCommand.expandedReference(query, store: scope.savedQueries) { query = saved }
         try scope.paneBoard.pin(query, name: paneName, rowLimit: rowLimit, dedupe: dedupe)
     }
 }

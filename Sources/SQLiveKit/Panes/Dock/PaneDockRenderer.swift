@@ -244,24 +244,25 @@ public struct PaneDockRenderer {
     }
 
     private func title(of pane: Pane, width: Int, hiddenRows: Int?) -> DockLine {
-        var parts = ["\(pane.id) \(pane.name)"]
+        var essential = ["\(pane.id) \(pane.name)"]
         switch pane.status {
-        case .failed: parts.append("error")
-        case .paused: parts.append("paused")
+        case .failed: essential.append("error")
+        case .paused: essential.append("paused")
         case .live: break
         }
         if let result = pane.result, !pane.isFailed {
-            parts.append(result.rowCountText + (hiddenRows.map { " (\($0) hidden)" } ?? ""))
+            essential.append(result.rowCountText + (hiddenRows.map { " (\($0) hidden)" } ?? ""))
         }
-        parts.append(pane.refreshCount == 1 ? "1 refresh" : "\(pane.refreshCount) refreshes")
-        if let time = pane.lastRefresh { parts.append(TimeOfDay.format(time)) }
-        if let cause = pane.lastCause { parts.append(cause.description) }
-        if let activity = activityText(of: pane) { parts.append(activity) }
+        var optional = [pane.refreshCount == 1 ? "1 refresh" : "\(pane.refreshCount) refreshes"]
+        if let time = pane.lastRefresh { optional.append(TimeOfDay.format(time)) }
+        if let cause = pane.lastCause { optional.append(DockTitle.cause(cause)) }
         if isHighlighted(pane), let change = pane.lastChange, !change.diff.isEmpty {
-            parts.append(change.diff.summary)
+            optional.append(change.diff.summary)
         }
+        // What the pane is doing (stale, waiting) is status: it shows whatever is cut.
+        let trailing = activityText(of: pane).map { [$0] } ?? []
         var line = DockLine(width: width)
-        line.append(parts.joined(separator: " · "), style: .title)
+        line.append(DockTitle.fitted(essential: essential, optional: optional, trailing: trailing, width: width), style: .title)
         line.pad(style: .title)
         return line
     }
