@@ -10,8 +10,8 @@
 # more minutes, and a regression in sqlive's code shows in both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROWS=${ROWS:-10000}
-INSERT_ROWS=${INSERT_ROWS:-2000}
+ROWS=${ROWS:-4000}
+INSERT_ROWS=${INSERT_ROWS:-1000}
 TOLERANCE=${TOLERANCE:-1.10}
 RECORD_FILE=bench/ci-ratios.txt
 OUT=bench/out/ci
