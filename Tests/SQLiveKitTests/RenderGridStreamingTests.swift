@@ -63,7 +63,7 @@ import Testing
         let spill = RowSpill()
         let records: [[UInt8]] = (0..<20_000).map { Array("record \($0)".utf8) }
             + [[UInt8](repeating: 7, count: RowSpill.flushSize * 9)] + [[], Array("last".utf8)]
-        for record in records { record.withUnsafeBufferPointer { spill.append($0) } }
+        for record in records { record.withUnsafeBufferPointer { bytes in spill.appendRecord { $0.append(bytes) } } }
         var readBack: [[UInt8]] = []
         spill.forEach { readBack.append(Array($0)) }
         #expect(readBack == records)

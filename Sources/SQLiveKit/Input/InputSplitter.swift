@@ -78,7 +78,9 @@ public struct InputSplitter {
         }
         // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
         guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return }
-        appendChunk(of: pending, echo: takeSkippedLines() + Self.echoed(pending), to: &units)
+        // The echo is the text itself in the common case: no String is made for it then.
+        let echo = skippedLines.isEmpty && !Self.startsWithSpace(pending) ? nil : takeSkippedLines() + Self.echoed(pending)
+        appendChunk(of: pending, echo: echo, to: &units)
         pending = ""
     }
 
@@ -91,21 +93,27 @@ public struct InputSplitter {
         return ";"
     }
 
+    private static func startsWithSpace(_ text: String) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return first == 0x20 || (0x09...0x0D).contains(first)
+    }
+
     /// Pending text as sqlite3 echoes it: without the spaces that open its first line.
     private static func echoed(_ pending: String) -> Substring {
         let utf8 = pending.utf8
         return Substring(utf8.drop { $0 == 0x20 || (0x09...0x0D).contains($0) })
     }
 
-    /// Appends the statements of complete text as units of one new chunk.
-    private mutating func appendChunk(of text: String, echo: String, to units: inout [InputUnit]) {
+    /// Appends the statements of complete text as units of one new chunk. The first unit
+    /// echoes `echo`, or the whole text when it is nil; the others echo nothing.
+    private mutating func appendChunk(of text: String, echo: String?, to units: inout [InputUnit]) {
         chunkCount += 1
-        var echo: String? = echo
         let first = units.count
         Self.forEachStatement(in: text) { statement, lineOffset in
+            // A unit without an echo of its own echoes its text (``InputUnit/echo``).
+            let unitEcho = units.count > first ? "" : echo ?? (statement == text ? nil : text)
             units.append(InputUnit(kind: .sql, text: statement, location: location(pendingStartLine + lineOffset),
-                                   echo: echo ?? "", chunk: chunkCount, endsChunk: false))
-            echo = nil
+                                   echo: unitEcho, chunk: chunkCount, endsChunk: false))
         }
         if units.count > first { units[units.count - 1].endsChunk = true }
     }
@@ -213,27 +221,32 @@ public struct InputSplitter {
     /// True for `go` or `/` (sqlite3's `line_is_command_terminator`): after spaces, either
     /// word (`go` in any case), then only spaces and comments; no `;`, no comment left open.
     static func isCommandTerminator(_ line: String) -> Bool {
-        var bytes = line.utf8[...]
+        // Over the line's own bytes: this runs for every line of a script.
+        line.utf8.withContiguousStorageIfAvailable(isCommandTerminator)
+            ?? Array(line.utf8).withUnsafeBufferPointer(isCommandTerminator)
+    }
+
+    private static func isCommandTerminator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        bytes = bytes.drop(while: isSpace)
-        if bytes.first == UInt8(ascii: "/") {
-            bytes = bytes.dropFirst()
-        } else if bytes.count >= 2, bytes.first! | 0x20 == UInt8(ascii: "g"), bytes.dropFirst().first! | 0x20 == UInt8(ascii: "o") {
-            bytes = bytes.dropFirst(2)
+        var index = 0
+        while index < bytes.count && isSpace(bytes[index]) { index += 1 }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "/") {
+            index += 1
+        } else if index + 1 < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "g"), bytes[index + 1] | 0x20 == UInt8(ascii: "o") {
+            index += 2
         } else {
             return false
         }
-        let rest = Array(bytes)
-        var index = 0
-        while index < rest.count {
-            if isSpace(rest[index]) {
+        while index < bytes.count {
+            if isSpace(bytes[index]) {
                 index += 1
-            } else if rest[index] == UInt8(ascii: "-"), index + 1 < rest.count, rest[index + 1] == UInt8(ascii: "-") {
+            } else if bytes[index] == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "-") {
                 return true  // to the end of the line
-            } else if rest[index] == UInt8(ascii: "/"), index + 1 < rest.count, rest[index + 1] == UInt8(ascii: "*") {
+            } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
-                while index + 1 < rest.count, !(rest[index] == UInt8(ascii: "*") && rest[index + 1] == UInt8(ascii: "/")) { index += 1 }
-                guard index + 1 < rest.count else { return false }
+                while index + 1 < bytes.count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                guard index + 1 < bytes.count else { return false }
                 index += 2
             } else {
                 return false

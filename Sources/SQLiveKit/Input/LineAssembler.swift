@@ -51,11 +51,11 @@ public struct LineAssembler {
                       let found = memchr(base + start, 0x0A, end - start) else { return nil }
                 return base.distance(to: UnsafeRawPointer(found))
             }) {
-                guard check(adding: newline - start) else { return nil }
+                guard let nuls = check(adding: newline - start) else { return nil }
                 defer { start = newline + 1 }
-                return takeLine(upTo: newline)
+                return takeLine(upTo: newline, hasNUL: nuls > 0)
             }
-            guard check(adding: end - start) else { return nil }
+            guard check(adding: end - start) != nil else { return nil }
             partialNULs += nulCount(start..<end)
             partial.append(contentsOf: buffer[start..<end])
             start = 0
@@ -72,19 +72,20 @@ public struct LineAssembler {
         }
     }
 
-    /// Checks the line so far plus `count` more bytes of the buffer from `start`.
-    private mutating func check(adding count: Int) -> Bool {
+    /// Checks the line so far plus `count` more bytes of the buffer from `start`; returns
+    /// how many NUL bytes they hold, or nil when the line is refused.
+    private mutating func check(adding count: Int) -> Int? {
         let length = partial.count + count
         if length > lineLimit {
             refuse(lineLimit >= 1 << 20 ? "the line is longer than \(lineLimit >> 20) MiB" : "the line is longer than \(lineLimit) bytes")
-            return false
+            return nil
         }
         let nuls = partialNULs + nulCount(start..<(start + count))
         if nuls > Self.maximumNULBytes && nuls * 2 > length {
             refuse("the line holds \(nuls) NUL bytes")
-            return false
+            return nil
         }
-        return true
+        return nuls
     }
 
     private mutating func refuse(_ problem: String) {
@@ -104,12 +105,16 @@ public struct LineAssembler {
     }
 
     /// The line made of `partial` and the buffer up to `index`; empties `partial`. A line
-    /// inside the buffer (the common case) is decoded in place, without a copy.
-    private mutating func takeLine(upTo index: Int) -> String {
+    /// inside the buffer (the common case) is decoded in place, without a copy, and without
+    /// a second search for NUL bytes when ``check(adding:)`` found none.
+    private mutating func takeLine(upTo index: Int, hasNUL: Bool) -> String {
         lineNumber += 1
         let lineEnd = max(start, index)
         guard !partial.isEmpty else {
-            return buffer.withUnsafeBufferPointer { FileLineSource.line(from: UnsafeBufferPointer(rebasing: $0[start..<lineEnd])) }
+            return buffer.withUnsafeBufferPointer { buffer in
+                let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])
+                return hasNUL ? FileLineSource.line(from: line) : RawBytes.text(from: line)
+            }
         }
         defer { partial.removeAll(keepingCapacity: true); partialNULs = 0 }
         partial.append(contentsOf: buffer[start..<lineEnd])

@@ -1,30 +1,48 @@
 /// The words of SQL text (keywords and identifiers, unquoted), skipping strings, comments,
 /// numbers and punctuation. A `.` between words is reported by ``peekIsDot()``.
+///
+/// The statement's own UTF-8 is read in place: ``leadingKeyword()`` runs for every statement
+/// of a script, and a copy of the text cost an allocation each time.
 struct SQLWordScanner {
-    private let bytes: [UInt8]
+    private let sql: String
     private var index = 0
 
     init(_ sql: String) {
-        bytes = Array(sql.utf8)
+        self.sql = sql
+    }
+
+    /// Calls `body` with the text's UTF-8, without a copy for a native string.
+    private func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        sql.utf8.withContiguousStorageIfAvailable(body) ?? Array(sql.utf8).withUnsafeBufferPointer(body)
     }
 
     mutating func peekIsDot() -> Bool {
-        skipSpaceAndComments()
-        return index < bytes.count && bytes[index] == UInt8(ascii: ".")
+        var index = self.index
+        defer { self.index = index }
+        return withBytes { bytes in
+            Self.skipSpaceAndComments(bytes, &index)
+            return index < bytes.count && bytes[index] == UInt8(ascii: ".")
+        }
     }
 
     mutating func next() -> String? {
+        var index = self.index
+        defer { self.index = index }
+        return withBytes { Self.next(in: $0, &index) }
+    }
+
+    private static func next(in bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> String? {
         while true {
-            skipSpaceAndComments()
+            skipSpaceAndComments(bytes, &index)
             guard index < bytes.count else { return nil }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "'"):
-                _ = quoted(until: UInt8(ascii: "'"))
+                _ = quoted(in: bytes, &index, until: UInt8(ascii: "'"))
             case UInt8(ascii: "\""), UInt8(ascii: "`"):
-                return quoted(until: byte)
+                return quoted(in: bytes, &index, until: byte)
             case UInt8(ascii: "["):
-                return quoted(until: UInt8(ascii: "]"))
+                return quoted(in: bytes, &index, until: UInt8(ascii: "]"))
             case UInt8(ascii: "."):
                 index += 1
                 return "."
@@ -32,7 +50,7 @@ struct SQLWordScanner {
                 if Self.isWordByte(byte) {
                     let start = index
                     while index < bytes.count && Self.isWordByte(bytes[index]) { index += 1 }
-                    return String(decoding: bytes[start..<index], as: UTF8.self)
+                    return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 }
                 index += 1
             }
@@ -40,19 +58,24 @@ struct SQLWordScanner {
     }
 
     /// The ASCII letters that start the text after spaces and comments, uppercased: the
-    /// keyword a statement starts with (empty when it starts otherwise).
+    /// keyword a statement starts with (empty when it starts otherwise). Keywords are short
+    /// enough for Swift's inline small strings: no allocation.
     mutating func leadingKeyword() -> String {
-        skipSpaceAndComments()
-        var keyword = ""
-        while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index] | 0x20) {
-            keyword.unicodeScalars.append(Unicode.Scalar(bytes[index] & ~0x20))
-            index += 1
+        var index = self.index
+        defer { self.index = index }
+        return withBytes { bytes in
+            Self.skipSpaceAndComments(bytes, &index)
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index] | 0x20) { index += 1 }
+            return String(unsafeUninitializedCapacity: index - start) { keyword in
+                for offset in 0..<(index - start) { keyword[offset] = bytes[start + offset] & ~0x20 }
+                return index - start
+            }
         }
-        return keyword
     }
 
     /// Reads a quoted token from its opening quote; a doubled closing quote stands for one.
-    private mutating func quoted(until close: UInt8) -> String {
+    private static func quoted(in bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, until close: UInt8) -> String {
         index += 1
         var text: [UInt8] = []
         while index < bytes.count {
@@ -71,7 +94,7 @@ struct SQLWordScanner {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func skipSpaceAndComments() {
+    private static func skipSpaceAndComments(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == 0x20 || (0x09...0x0D).contains(byte) {

@@ -27,12 +27,13 @@ final class CSVRenderer: ResultRenderer {
         rows.begin(columns: columns)
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         rows.write(cellCount: row.columnCount, header: writeField) { index in
             if row.storageClass(at: index) == .null {
                 output.append(nullValue)
             } else {
-                row.withText(at: index) { writeField(TextValue.untilNUL($0)) }
+                row.withTextUntilNUL(at: index) { writeField($0) }
             }
         }
     }

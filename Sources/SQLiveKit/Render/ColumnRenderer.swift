@@ -48,15 +48,15 @@ final class ColumnRenderer: ResultRenderer {
     private var spill: RowSpill?
     private var spilledWidths: [Int] = []
     private var spilledRowTakesLines = false
-    private var spillRecord: [UInt8] = []
     /// Column widths and alignment; nil until the window is full or the result ends.
     private var widths: [Int]?
     private var rightAligned: [Bool] = []
     /// Once a row takes several lines, rows are kept apart by an empty line (as in sqlite3).
     private var separatesRows = false
     private var rowsWritten = 0
-    /// The current row's lines: reused for every row.
+    /// The current row's lines, and which of them belong to each cell: reused for every row.
     private var lines: GridLines
+    private var cellRanges: [Range<Int>] = []
 
     init(_ context: RenderContext, windowSize: Int = ColumnRenderer.defaultWindowSize) {
         output = context.output
@@ -81,6 +81,7 @@ final class ColumnRenderer: ResultRenderer {
         }
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         if widths != nil {
             writeRow(row)
@@ -150,8 +151,11 @@ final class ColumnRenderer: ResultRenderer {
         let leadingRows = window
         window = []
         for row in leadingRows { writeRow(row) }
-        let columnCount = columns.count
-        spill?.forEach { writeRow(SpilledRow($0, columnCount: columnCount)) }
+        // One list of cell offsets for every spilled row: a row read back allocates nothing.
+        var offsets = [Int](repeating: 0, count: columns.count)
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            spill?.forEach { writeRow(SpilledRow($0, offsets: offsets)) }
+        }
         spill = nil
     }
 
@@ -165,56 +169,70 @@ final class ColumnRenderer: ResultRenderer {
     private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
         var lines = GridLines(countsCharacters: self.lines.countsCharacters)
         swap(&lines, &self.lines)
-        var record: [UInt8] = []
-        swap(&record, &spillRecord)
         var widths: [Int] = []
         swap(&widths, &spilledWidths)
         defer {
             swap(&lines, &self.lines)
-            swap(&record, &spillRecord)
             swap(&widths, &spilledWidths)
         }
-        lines.removeAll()
-        record.removeAll(keepingCapacity: true)
+        let nullValue = nullValue, requestedWidths = requestedWidths, widest = widest
+        let wordWrapLimits = wordWrapLimits
         var takesLines = false
-        for index in 0..<row.columnCount {
-            let isNull = row.storageClass(at: index) == .null
-            let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines)
-            let width = lines.width(of: cell)
-            if index < widths.count { widths[index] = max(widths[index], width) }
-            let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
-            if cell.count > 1 || width > (requested == 0 ? widest : requested) { takesLines = true }
-            record.append(isNull ? 0 : 1)
-            if isNull {
-                Self.appendLength(0, to: &record)
-            } else {
-                row.withText(at: index) { text in
-                    Self.appendLength(text.count, to: &record)
-                    record.append(contentsOf: text)
+        // Written straight into the spill: the record needs no buffer of its own.
+        spill.appendRecord { record in
+            for index in 0..<row.columnCount {
+                let isNull = row.storageClass(at: index) == .null
+                let width: Int
+                let lineCount: Int
+                record.append(isNull ? 0 : 1)
+                if isNull {
+                    record.appendLength(0)
+                    (width, lineCount) = nullValue.withUnsafeBufferPointer { Self.measure($0, wordWrapAt: wordWrapLimits[index], lines: &lines) }
+                } else {
+                    (width, lineCount) = row.withText(at: index) { text in
+                        record.appendLength(text.count)
+                        record.append(text)
+                        return Self.measure(text, wordWrapAt: wordWrapLimits[index], lines: &lines)
+                    }
                 }
+                if index < widths.count { widths[index] = max(widths[index], width) }
+                let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
+                if lineCount > 1 || width > (requested == 0 ? widest : requested) { takesLines = true }
             }
         }
         if takesLines { spilledRowTakesLines = true }
-        record.withUnsafeBufferPointer { spill.append($0) }
     }
 
-    private static func appendLength(_ length: Int, to record: inout [UInt8]) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { record.append(contentsOf: $0) }
+    /// The width and the number of lines of a cell's text, wrapped between words at `limit`
+    /// when `--wordwrap` asks for it. One line of printable ASCII within the limit, the
+    /// common case, is as wide as it is long and needs no cutting into lines.
+    @inline(__always)
+    private static func measure(_ text: UnsafeBufferPointer<UInt8>, wordWrapAt limit: Int?,
+                                lines: inout GridLines) -> (width: Int, lineCount: Int) {
+        var isPrintableASCII = true
+        for byte in text where byte < 0x20 || byte >= 0x7F {
+            isPrintableASCII = false
+            break
+        }
+        if isPrintableASCII, limit.map({ text.count <= $0 }) ?? true { return (text.count, 1) }
+        lines.removeAll()
+        var cell = lines.append(text)
+        if let limit { cell = lines.wrapAtWords(from: cell.lowerBound, limit: limit) }
+        return (lines.width(of: cell), cell.count)
     }
 
     /// A spilled row read back, in place: each cell a NULL flag, a length and the text.
     private struct SpilledRow: ResultRow {
         let record: UnsafeBufferPointer<UInt8>
         /// Where each cell's flag is.
-        let offsets: [Int]
+        let offsets: UnsafeMutableBufferPointer<Int>
 
-        init(_ record: UnsafeBufferPointer<UInt8>, columnCount: Int) {
+        /// Reads the cells' places into `offsets`, one per column, which the caller reuses.
+        init(_ record: UnsafeBufferPointer<UInt8>, offsets: UnsafeMutableBufferPointer<Int>) {
             self.record = record
-            var offsets: [Int] = []
-            offsets.reserveCapacity(columnCount)
             var offset = 0
-            for _ in 0..<columnCount {
-                offsets.append(offset)
+            for column in offsets.indices {
+                offsets[column] = offset
                 offset += 5 + RowSpill.length(record, at: offset + 1)
             }
             self.offsets = offsets
@@ -240,8 +258,14 @@ final class ColumnRenderer: ResultRenderer {
         var lines = GridLines(countsCharacters: self.lines.countsCharacters)
         swap(&lines, &self.lines)
         defer { swap(&lines, &self.lines) }
+        var cells: [Range<Int>] = []
+        swap(&cells, &cellRanges)
+        defer { swap(&cells, &cellRanges) }
         lines.removeAll()
-        let cells = (0..<row.columnCount).map { Self.appendCell(of: row, at: $0, nullValue: nullValue, wordWrapAt: wordWrapLimits[$0], to: &lines) }
+        cells.removeAll(keepingCapacity: true)
+        for index in 0..<row.columnCount {
+            cells.append(Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines))
+        }
         // Most rows fit their columns on one line: written as they are, without pieces.
         if cells.indices.allSatisfy({ cells[$0].count == 1 && lines.lines[cells[$0].lowerBound].width <= widths[$0] }) {
             if separatesRows && rowsWritten > 0 { output.append(UInt8(ascii: "\n"), count: 1) }

@@ -61,8 +61,7 @@ final class GridRenderer: ResultRenderer {
     /// line of each column among them.
     private var spill: RowSpill?
     private var spilledWidths: [Int] = []
-    /// The record of the row being spilled, and the lines of one read back: reused for every row.
-    private var spillRecord: [UInt8] = []
+    /// The lines of a row read back from the spill: reused for every row.
     private var spilledLines: [GridLines.Line] = []
     /// Values cut with `…` to fit a terminal, counted to say so under the grid.
     private var cutValues = 0
@@ -108,6 +107,7 @@ final class GridRenderer: ResultRenderer {
         }
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         if widths != nil || expanded != nil {
             writeBody(row)
@@ -201,49 +201,73 @@ final class GridRenderer: ResultRenderer {
     // each line its width, its length (four bytes each, little endian) and its bytes.
 
     /// Measures a row after the window into ``spilledWidths`` and sets it aside. This runs
-    /// for every row of a large result: the buffers are taken out of the object while it
-    /// works, so that Swift checks no exclusive access per cell.
+    /// for every row of a large result: the record is written straight into the spill, and
+    /// the buffers are taken out of the object while it works, so that Swift checks no
+    /// exclusive access per cell.
     private func spillRow<Row: ResultRow>(_ row: Row, into spill: RowSpill) {
         var lines = GridLines(countsCharacters: self.lines.countsCharacters)
         swap(&lines, &self.lines)
-        var record: [UInt8] = []
-        swap(&record, &spillRecord)
         var widths: [Int] = []
         swap(&widths, &spilledWidths)
         defer {
             swap(&lines, &self.lines)
-            swap(&record, &spillRecord)
             swap(&widths, &spilledWidths)
         }
-        lines.removeAll()
-        record.removeAll(keepingCapacity: true)
+        let nullValue = nullValue, wrapLimits = wrapLimits, wrapsAtWords = wrapsAtWords
         var multiLine = false
-        for index in 0..<row.columnCount {
-            let kind = row.storageClass(at: index)
-            var cell = kind == .null
-                ? nullValue.withUnsafeBufferPointer { lines.append($0) }
-                : row.withText(at: index) { lines.append($0) }
-            if let limit = wrapLimits[index] { cell = lines.wrap(from: cell.lowerBound, limit: limit, atWords: wrapsAtWords) }
-            record.append(Self.code(of: kind))
-            Self.appendNumber(cell.count, to: &record)
-            var width = 0
-            for lineIndex in cell {
-                let line = lines.lines[lineIndex]
-                width = max(width, line.width)
-                Self.appendNumber(line.width, to: &record)
-                Self.appendNumber(line.end - line.start, to: &record)
-                lines.withBytes(of: line) { record.append(contentsOf: $0) }
+        spill.appendRecord { record in
+            for index in 0..<row.columnCount {
+                let kind = row.storageClass(at: index)
+                let cell = kind == .null
+                    ? nullValue.withUnsafeBufferPointer { Self.appendCell($0, kind: kind, wrapLimit: wrapLimits[index], atWords: wrapsAtWords, lines: &lines, to: &record) }
+                    : row.withText(at: index) { Self.appendCell($0, kind: kind, wrapLimit: wrapLimits[index], atWords: wrapsAtWords, lines: &lines, to: &record) }
+                widths[index] = max(widths[index], cell.width)
+                if cell.lineCount > 1 { multiLine = true }
             }
-            widths[index] = max(widths[index], width)
-            if cell.count > 1 { multiLine = true }
         }
         if multiLine && style.rowDivider != nil { drawsDividers = true }
-        record.withUnsafeBufferPointer { spill.append($0) }
+    }
+
+    /// Appends one cell to a spilled record: its storage class, its number of lines, and for
+    /// each line its width, its length and its bytes. Returns the widest line's width.
+    @inline(__always)
+    private static func appendCell(_ text: UnsafeBufferPointer<UInt8>, kind: StorageClass, wrapLimit: Int?, atWords: Bool,
+                                   lines: inout GridLines, to record: inout RawByteBuffer) -> (width: Int, lineCount: Int) {
+        record.append(code(of: kind))
+        // Most cells are one line of printable ASCII within the wrap limit: the text is the
+        // line and its length the width, so it needs no cutting into lines.
+        if text.count <= wrapLimit ?? .max, isPrintableASCII(text) {
+            record.appendLength(1)
+            record.appendLength(text.count)
+            record.appendLength(text.count)
+            record.append(text)
+            return (text.count, 1)
+        }
+        lines.removeAll()
+        var cell = lines.append(text)
+        if let wrapLimit { cell = lines.wrap(from: cell.lowerBound, limit: wrapLimit, atWords: atWords) }
+        record.appendLength(cell.count)
+        var width = 0
+        for lineIndex in cell {
+            let line = lines.lines[lineIndex]
+            width = max(width, line.width)
+            record.appendLength(line.width)
+            record.appendLength(line.end - line.start)
+            lines.withBytes(of: line) { record.append($0) }
+        }
+        return (width, cell.count)
+    }
+
+    @inline(__always)
+    private static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text where byte < 0x20 || byte >= 0x7F { return false }
+        return true
     }
 
     /// Writes a row read back from the spill.
     /// The lines are written from the record itself: each line is a range of it.
     private func writeSpilledRow(_ record: UnsafeBufferPointer<UInt8>) {
+        if let widths, writeOneLineRecord(record, widths: widths) { return }
         var lineList: [GridLines.Line] = []
         swap(&lineList, &spilledLines)
         var cells: [Range<Int>] = []
@@ -275,9 +299,31 @@ final class GridRenderer: ResultRenderer {
         swap(&lineList, &spilledLines)
     }
 
-    @inline(__always)
-    private static func appendNumber(_ number: Int, to record: inout [UInt8]) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: number).littleEndian) { record.append(contentsOf: $0) }
+    /// Writes a spilled row whose cells are one line each (most rows) straight from its
+    /// record, without gathering its lines first; false, writing nothing, for another row.
+    private func writeOneLineRecord(_ record: UnsafeBufferPointer<UInt8>, widths: [Int]) -> Bool {
+        var offset = 0
+        for _ in 0..<columns.count {
+            guard RowSpill.length(record, at: offset + 1) == 1 else { return false }
+            offset += 13 + RowSpill.length(record, at: offset + 9)
+        }
+        let output = output, rightAligned = rightAligned
+        if drawsDividers && rowsWritten > 0 { output.append(divider) }
+        output.append(rowStart)
+        offset = 0
+        for column in 0..<columns.count {
+            if column > 0 { output.append(cellGap) }
+            let width = RowSpill.length(record, at: offset + 5)
+            let length = RowSpill.length(record, at: offset + 9)
+            writeLine(UnsafeBufferPointer(rebasing: record[offset + 13..<offset + 13 + length]), displayWidth: width,
+                      width: widths[column], centered: false, rightAligned: column < rightAligned.count && rightAligned[column],
+                      storageClass: Self.storageClass(code: record[offset]), to: output)
+            offset += 13 + length
+        }
+        output.append(rowEnd)
+        rowsWritten += 1
+        output.endRow()
+        return true
     }
 
     private static func code(of kind: StorageClass) -> UInt8 {

@@ -26,6 +26,7 @@ final class HTMLRenderer: ResultRenderer {
         self.columns = columns
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         if rowCount == 0 && showHeaders {
             writeRow(count: columns.count, tag: "TH") { index in

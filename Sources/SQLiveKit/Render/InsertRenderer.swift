@@ -32,6 +32,7 @@ final class InsertRenderer: ResultRenderer {
         prefix = Array((text + " VALUES(").utf8)
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         output.append(prefix)
         for index in 0..<row.columnCount {

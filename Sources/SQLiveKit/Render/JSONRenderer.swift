@@ -32,6 +32,7 @@ final class JSONRenderer: ResultRenderer {
         }
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         output.append(rowCount == 0 ? Self.firstRowStart : Self.nextRowStart)
         rowCount += 1
@@ -46,7 +47,7 @@ final class JSONRenderer: ResultRenderer {
             case .real:
                 SQLLiteral.writeReal(row.double(at: index), format: .json, to: output)
             case .text:
-                row.withText(at: index) { Self.writeString(TextValue.untilNUL($0), to: output) }
+                row.withTextUntilNUL(at: index) { Self.writeString($0, to: output) }
             case .blob:
                 row.withBlob(at: index) { Self.writeString($0, to: output) }
             }

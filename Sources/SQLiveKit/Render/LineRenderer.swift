@@ -35,6 +35,7 @@ final class LineRenderer: ResultRenderer {
         }
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         if rowCount > 0 { output.appendUnfiltered(rowSeparator) }
         rowCount += 1
@@ -45,7 +46,7 @@ final class LineRenderer: ResultRenderer {
                 output.append(nullValue)
                 styler.close(.null, in: output)
             } else {
-                row.withText(at: index) { output.append(TextValue.untilNUL($0)) }
+                row.withTextUntilNUL(at: index) { output.append($0) }
             }
             output.appendUnfiltered(rowSeparator)
         }

@@ -16,6 +16,7 @@ final class ListRenderer: ResultRenderer {
         rows.begin(columns: columns)
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         let output = rows.output
         rows.write(cellCount: row.columnCount, header: { output.append($0) }) { index in
@@ -24,7 +25,7 @@ final class ListRenderer: ResultRenderer {
                 output.append(nullValue)
                 styler.close(.null, in: output)
             } else {
-                row.withText(at: index) { output.append(TextValue.untilNUL($0)) }
+                row.withTextUntilNUL(at: index) { output.append($0) }
             }
         }
     }

@@ -3,6 +3,8 @@ extension OutputBuffer {
     /// Appends `byte` `count` times (padding in grids); nothing when `count` is not positive.
     @inline(__always)
     func append(_ byte: UInt8, count: Int) {
+        // A space is never made visible: filled in one go.
+        if byte == UInt8(ascii: " ") { return appendUnfiltered(repeating: byte, count: count) }
         var remaining = count
         while remaining > 0 {
             append(byte)

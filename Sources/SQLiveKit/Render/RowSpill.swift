@@ -10,7 +10,7 @@ import Foundation
 /// result.
 ///
 ///     let spill = RowSpill()
-///     spill.append(bytes)                  // one record per row
+///     spill.appendRecord { $0.append(bytes) }   // one record per row, written in place
 ///     spill.forEach { record in … }        // each record again, in order
 ///
 /// The file is made with `tmpfile()`: already unlinked, so it disappears when closed or when
@@ -26,7 +26,7 @@ final class RowSpill {
 
     private var file: UnsafeMutablePointer<FILE>?
     /// Records not yet in the file.
-    private var pending: [UInt8] = []
+    private var pending = RawByteBuffer(capacity: RowSpill.flushSize + 4096)
     private(set) var recordCount = 0
     /// How many records the file holds: the first ones; the rest are in ``pending``.
     private var recordsInFile = 0
@@ -36,18 +36,20 @@ final class RowSpill {
     init() {
         file = tmpfile()
         keepsRecordsInMemory = file == nil
-        pending.reserveCapacity(Self.flushSize + 4096)
     }
 
     deinit {
         if let file { fclose(file) }
     }
 
-    /// Adds one record.
-    func append(_ record: UnsafeBufferPointer<UInt8>) {
-        let length = UInt32(truncatingIfNeeded: record.count)
-        withUnsafeBytes(of: length.littleEndian) { pending.append(contentsOf: $0) }
-        pending.append(contentsOf: record)
+    /// Adds one record, which `write` appends to the buffer it is given: the record goes
+    /// straight where it is kept, without a copy of its own.
+    @inline(__always)
+    func appendRecord(_ write: (inout RawByteBuffer) -> Void) {
+        let start = pending.count
+        pending.appendLength(0)
+        write(&pending)
+        pending.setLength(pending.count - start - 4, at: start)
         recordCount += 1
         if pending.count >= Self.flushSize { flush() }
     }
@@ -60,13 +62,12 @@ final class RowSpill {
             rewind(file)
             readRecords(recordsInFile, from: file, body)
         }
-        pending.withUnsafeBufferPointer { bytes in
-            var offset = 0
-            for _ in recordsInFile..<recordCount {
-                let length = Self.length(bytes, at: offset)
-                body(UnsafeBufferPointer(rebasing: bytes[offset + 4..<offset + 4 + length]))
-                offset += 4 + length
-            }
+        let bytes = pending.bytes
+        var offset = 0
+        for _ in recordsInFile..<recordCount {
+            let length = Self.length(bytes, at: offset)
+            body(UnsafeBufferPointer(rebasing: bytes[offset + 4..<offset + 4 + length]))
+            offset += 4 + length
         }
     }
 
@@ -104,11 +105,11 @@ final class RowSpill {
     /// (a full disk), it is cut back to its last whole record and every later record stays
     /// in memory.
     private func flush() {
-        guard let file, !keepsRecordsInMemory, !pending.isEmpty else { return }
+        guard let file, !keepsRecordsInMemory, pending.count > 0 else { return }
         let start = ftello(file)
-        let written = pending.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let written = fwrite(pending.bytes.baseAddress, 1, pending.count, file)
         if written == pending.count {
-            pending.removeAll(keepingCapacity: true)
+            pending.removeAll()
             recordsInFile = recordCount
             return
         }

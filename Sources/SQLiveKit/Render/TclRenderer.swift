@@ -20,6 +20,7 @@ final class TclRenderer: ResultRenderer {
         rows.begin(columns: columns)
     }
 
+    @_specialize(where Row == StatementRow)
     func write<Row: ResultRow>(row: Row) {
         let output = rows.output
         rows.write(cellCount: row.columnCount, header: { Self.writeQuoted($0, to: output) }) { index in

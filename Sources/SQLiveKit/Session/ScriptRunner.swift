@@ -89,8 +89,9 @@ public struct ScriptRunner {
 /// The units of a line source, one at a time, with one unit of look-back.
 private struct UnitReader {
     var splitter: InputSplitter
+    /// The units the last line completed, last first: each is moved out with `popLast()`,
+    /// not copied (a copy retains its three strings, and runs for every statement).
     private var queued: [InputUnit] = []
-    private var queuedIndex = 0
     private var finished = false
     /// Writes the prompt and the line read (nil at the end of the input), when set.
     var prompter: ((_ isInsideStatement: Bool, _ line: String?) -> Void)?
@@ -100,10 +101,8 @@ private struct UnitReader {
     }
 
     mutating func next<Source: LineSource>(from lines: inout Source) -> InputUnit? {
-        while queuedIndex == queued.count {
+        while queued.isEmpty {
             guard !finished else { return nil }
-            queued.removeAll(keepingCapacity: true)
-            queuedIndex = 0
             let line = lines.nextLine()
             prompter?(splitter.isInsideStatement, line)
             if let line {
@@ -112,13 +111,13 @@ private struct UnitReader {
                 finished = true
                 queued = splitter.finish()
             }
+            queued.reverse()
         }
-        defer { queuedIndex += 1 }
-        return queued[queuedIndex]
+        return queued.popLast()
     }
 
     /// Gives back the unit just taken: the next call returns it again.
     mutating func putBack(_ unit: InputUnit) {
-        queuedIndex -= 1
+        queued.append(unit)
     }
 }

@@ -12,7 +12,9 @@ extension Session {
     func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws(Diagnostic) {
         // sqlite3 compiles a statement from its first non-blank character (the splitter keeps
         // the blanks after the `;` before it): SQLite's error log and trace quote that text.
-        let trimmed = sql.first.map(\.isSQLiteSpace) == true ? String(sql.drop(while: \.isSQLiteSpace)) : sql
+        // Its first byte decides: its first Character would cost a grapheme break a statement.
+        let startsWithSpace = sql.utf8.first.map { $0 == 0x20 || (0x09...0x0D).contains($0) } == true
+        let trimmed = startsWithSpace ? String(sql.drop(while: \.isSQLiteSpace)) : sql
         // In an in-memory session (the memdb VFS), ATTACH 'file' must still open the file.
         let sql = connection.memoryName == nil ? trimmed : AttachTarget.rewritten(trimmed)
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }

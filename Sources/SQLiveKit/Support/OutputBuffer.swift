@@ -71,6 +71,20 @@ public final class OutputBuffer {
         count += bytes.count
     }
 
+    /// Appends `byte` `repeats` times as it is, filling the block's memory in one go (the
+    /// padding of grids and columns, several runs of spaces a row).
+    @inline(__always)
+    public func appendUnfiltered(repeating byte: UInt8, count repeats: Int) {
+        var remaining = repeats
+        while remaining > 0 {
+            if count == capacity { flush() }
+            let run = min(remaining, capacity - count)
+            (storage + count).update(repeating: byte, count: run)
+            count += run
+            remaining -= run
+        }
+    }
+
     public func append(_ string: String) {
         var string = string
         string.withUTF8 { append($0) }
