@@ -81,7 +81,9 @@ import SQLiveTestSupport
         #expect(!log.stdout.contains("TOP-SECRET"), "\(log)")
     }
 
-    @Test func pinning_a_hostile_view_is_refused() throws {
+    /// A pinned query that does not compile is a pane in error (it may compile after a schema
+    /// change: sqlive can start before the app it watches); a hostile view never runs in it.
+    @Test func pinning_a_hostile_view_never_runs_it() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/out", withIntermediateDirectories: false)
         _ = try BinaryRunner.sqlite3([folder.path + "/sent.db",
@@ -89,7 +91,7 @@ import SQLiveTestSupport
 
         let result = try BinaryRunner.sqlive(["sent.db"], input: ".pin select * from v\n", directory: folder.path)
 
-        #expect(result == ProcessResult(stdout: "", stderr: "error: stdin:1: unsafe use of sha3_query()\n", status: 1))
+        #expect(result == ProcessResult(stdout: "-- pane 1 (query): pinned\n-- error: unsafe use of sha3_query()\n", stderr: "", status: 0))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").isEmpty)
     }
 

@@ -53,6 +53,7 @@ import Testing
         watched.set(transaction: "0000000000000020", lag: 0)
         let seen = try version()
         #expect(seen == 0x20)
+        #expect(probe.status == "replica txid 32, lag 0s", "what the dock's rule shows")
         #expect(probe.cause(afterSeeing: seen).description == "replicated commit txid 32")
         let condition = try #require(probe.readerCondition(afterSeeing: seen))
         #expect(try !readerQueue.inDatabase { try condition($0) }, "the reader has not polled the replica yet")

@@ -25,6 +25,7 @@ extension PaneBoard {
                                         nullValue: nullValue)
         renderer.maximumHeight = screenRows.map(Self.tallestDock)
         renderer.showsCommittedState = userIsInTransaction
+        renderer.sourceStatus = connection.versionProbe.status
         return renderer.lines(for: panes)
     }
 

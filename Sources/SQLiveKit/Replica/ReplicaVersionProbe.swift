@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// Reads a number that moves when a database has a new committed state to show: what a
 /// change source compares from one poll to the next to tell whether anything happened.
@@ -21,12 +22,16 @@ protocol ReplicaVersionProbe: Sendable {
     /// What the panes' readers must see before they read, once the main database's number
     /// moved to `version` on the connection that watches; nil when every reader already does.
     func readerCondition(afterSeeing version: Int) -> ReaderCondition?
+    /// Where the database stands as last read, for the dock's rule (`replica txid 32, lag
+    /// 0s`); nil for a plain file.
+    var status: String? { get }
 }
 
 extension ReplicaVersionProbe {
     func cause(afterSeeing version: Int) -> RefreshCause { .externalChange }
     /// A commit to a file is in the file: any read transaction begun after it sees it.
     func readerCondition(afterSeeing version: Int) -> ReaderCondition? { nil }
+    var status: String? { nil }
 }
 
 /// `PRAGMA schema.data_version`: moves when another connection commits to a file.
@@ -47,11 +52,21 @@ struct DataVersionProbe: ReplicaVersionProbe {
 /// their reader's own `litestream_txid()` has reached the transaction seen
 /// (``readerCondition(afterSeeing:)``): an event, never a delay; a pane runs once per
 /// replicated transaction, and not at all while nothing is replicated.
-struct LitestreamTransactionProbe: ReplicaVersionProbe {
+final class LitestreamTransactionProbe: ReplicaVersionProbe {
+    // MARK: - Mutable State
+    // Guarded by `last`: the watcher's checks write it on the connection's queue, the dock
+    // reads it on the front-end thread.
+    private let last = Mutex<ReplicaPosition?>(nil)
+
     func version(of schema: String, in db: Database) throws -> Int {
         guard schema == "main" else { return try DataVersionProbe().version(of: schema, in: db) }
-        return try ReplicaPosition.read(in: db).transaction
+        let position = try ReplicaPosition.read(in: db)
+        last.withLock { $0 = position }
+        return position.transaction
     }
+
+    /// `replica txid 32, lag 0s`: the last transaction applied and the replica's lag.
+    var status: String? { last.withLock { $0 }.map { "replica " + $0.summary } }
 
     func cause(afterSeeing version: Int) -> RefreshCause { .replicatedCommit(transaction: version) }
 

@@ -43,6 +43,9 @@ public struct PaneDockRenderer {
     public var nullValue: String
     /// How long rows changed by a refresh stay highlighted.
     public var highlightDuration: TimeInterval
+    /// Where the database the panes follow stands, when it says (a replica's transaction and
+    /// lag): the rule shows it.
+    var sourceStatus: String?
     /// The user has a transaction open: the panes show what is committed, and the rule says so.
     public var showsCommittedState = false
     /// The tallest dock `.layout` can ask for on this screen, for the advice on hidden
@@ -131,6 +134,9 @@ public struct PaneDockRenderer {
         }
         if showsCommittedState {
             notes.append("a transaction is open: panes show committed data")
+        }
+        if let sourceStatus {
+            notes.append(sourceStatus)
         }
         var rule = DockLine(width: width)
         let text = notes.isEmpty ? "" : "── " + notes.joined(separator: " · ") + " "
