@@ -544,6 +544,10 @@ import SQLiveTestSupport
         let board = test.board
         try board.pin("SELECT count(*) FROM player", name: "count")
         try board.pin("SELECT total(1) FROM player", name: "total")
+        // Each pin's first value is its own frame: compare only once both were read, so that
+        // every value after comes from a frame a commit woke both panes in.
+        #expect(board.waitUntilSettled(timeout: 10))
+        _ = board.drainEvents()
         let queue = test.session.connection.queue
         let writer = DispatchGroup()
         DispatchQueue.global().async(group: writer) {
