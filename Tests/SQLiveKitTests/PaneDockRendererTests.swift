@@ -62,6 +62,17 @@ import Testing
         ])
     }
 
+    /// On a replica the rule says where the replica stands (its last transaction and lag),
+    /// beside the note of an open transaction.
+    @Test func the_rule_says_where_a_replica_stands() {
+        var renderer = PaneDockRenderer(width: 80, height: 4, now: Self.now, usesColor: false)
+        renderer.sourceStatus = "replica txid 32, lag 0s"
+        renderer.showsCommittedState = true
+        let lines = renderer.lines(for: [Self.failedPane()])
+        let text = "── a transaction is open: panes show committed data · replica txid 32, lag 0s "
+        #expect(lines.last == text + String(repeating: "─", count: 80 - text.count))
+    }
+
     @Test func highlights_fade_after_a_few_seconds() {
         let later = Self.now.addingTimeInterval(PaneDockRenderer.defaultHighlightDuration + 1)
         let lines = PaneDockRenderer(width: 40, height: 5, now: later, usesColor: false)
