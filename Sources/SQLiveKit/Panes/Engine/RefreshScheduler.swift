@@ -443,7 +443,7 @@ final class RefreshScheduler: Sendable {
                         return .commit
                     }
                     if plan.lane == .fast {
-                        let current = try Self.schemaVersions(db, names: plan.files.isEmpty ? nil : plan.files.keys)
+                        let current = try Self.schemaVersions(db, names: plan.files.keys.sorted())
                         versions = current
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
@@ -619,9 +619,9 @@ final class RefreshScheduler: Sendable {
 
     /// `schema_version` of every database of a reader, by name: the databases named (known
     /// since the reader opened or last mirrored attachments), or all it has.
-    private static func schemaVersions(_ db: Database, names: Dictionary<String, String>.Keys? = nil) throws -> [String: Int] {
+    private static func schemaVersions(_ db: Database, names: [String] = []) throws -> [String: Int] {
         var versions: [String: Int] = [:]
-        let all = try names.map(Array.init) ?? String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list"))
+        let all = try names.isEmpty ? String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")) : names
         // Cached: every fast frame runs them.
         for name in all {
             let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")
