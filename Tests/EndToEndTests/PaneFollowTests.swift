@@ -32,8 +32,8 @@ import SQLiveTestSupport
                              directory: folder)
     }
 
-    private func write(_ sql: String) throws {
-        let result = try BinaryRunner.sqlite3([database], input: sql)
+    private func write(_ sql: String, to path: String? = nil) throws {
+        let result = try BinaryRunner.sqlite3([path ?? database], input: sql)
         #expect(result.status == 0)
     }
 
@@ -100,5 +100,75 @@ import SQLiveTestSupport
         let wrong = try BinaryRunner.run(BinaryRunner.sqlivePath, ["--count", "2", database], input: Data())
         #expect(wrong.status == 2)
         #expect(wrong.stderr == "error: --interval, --count and --until-change go with --follow\nTry 'sqlive --help' for the options.\n")
+    }
+
+    // MARK: - Started before the app: the file does not exist yet
+
+    private func followerOfNewFile(_ path: String, pin: String = ".pin SELECT count(*) AS n FROM expense") throws -> SignalledProcess {
+        try SignalledProcess(["--no-init", "--follow", "-c", pin, path], directory: folder)
+    }
+
+    private static func waiting(for path: String) -> String {
+        "warning: --follow: waiting for \(path) to be created (following creates no database)\n"
+    }
+
+    @Test func follow_on_a_missing_file_waits_for_the_app_to_create_it_and_creates_nothing() throws {
+        let path = folder + "/new.db"
+        let process = try followerOfNewFile(path)
+        try process.waitForErrorOutput { $0 == Self.waiting(for: path) }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // The app's first run: the file, its schema and a row in one go.
+        try write("CREATE TABLE expense(id INTEGER PRIMARY KEY, amount); INSERT INTO expense(amount) VALUES (5);", to: path)
+        try process.waitForOutput { $0 == "-- pane 1 (expense): pinned\n1\n" }
+        try write("INSERT INTO expense(amount) VALUES (7);", to: path)
+        try process.waitForOutput { $0 == "-- pane 1 (expense): pinned\n1\n-- pane 1 (expense): external change\n2\n" }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stderr == Self.waiting(for: path))
+    }
+
+    @Test func a_file_created_empty_then_migrated_in_wal_brings_the_pane_to_life() throws {
+        let path = folder + "/app.sqlite"
+        let process = try followerOfNewFile(path, pin: ".pin SELECT id, category FROM expense ORDER BY id")
+        try process.waitForErrorOutput { $0 == Self.waiting(for: path) }
+        // As GRDB's DatabasePool opens a new file: WAL first, the migration after.
+        try write("PRAGMA journal_mode = WAL;", to: path)
+        // A pane whose query does not compile yet is a pane in error, not a refusal.
+        let inError = "-- pane 1 (query): pinned\n-- error: no such table: expense\n"
+        try process.waitForOutput { $0 == inError }
+        try write("CREATE TABLE expense(id INTEGER PRIMARY KEY, amount);", to: path)
+        let stillInError = inError + "-- pane 1 (query): external change\n-- error: no such column: category\n"
+        try process.waitForOutput { $0 == stillInError }
+        // A migration adds the column the pane needs: the pane comes alive.
+        try write("BEGIN; ALTER TABLE expense ADD COLUMN category; INSERT INTO expense VALUES (1, 5, 'food'); COMMIT;", to: path)
+        try process.waitForOutput { $0.hasSuffix("1|food\n") }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stdout == stillInError + "-- pane 1 (expense): external change\n1|food\n")
+        #expect(process.stderr == Self.waiting(for: path))
+    }
+
+    @Test func ctrl_c_while_waiting_ends_with_status_0_and_leaves_no_file() throws {
+        let path = folder + "/never.db"
+        let process = try followerOfNewFile(path)
+        try process.waitForErrorOutput { $0 == Self.waiting(for: path) }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stdout == "")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        let terminated = try followerOfNewFile(path)
+        try terminated.waitForErrorOutput { $0 == Self.waiting(for: path) }
+        terminated.send(SIGTERM)
+        #expect(try terminated.waitForExit() == 143)
+        #expect(terminated.stderr == Self.waiting(for: path) + "sqlive: terminated (SIGTERM); no transaction was open\n")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func a_missing_folder_is_an_error_not_a_wait() throws {
+        let path = folder + "/no-such-folder/new.db"
+        let result = try BinaryRunner.run(BinaryRunner.sqlivePath, ["--no-init", "--follow", "-c", ".pin SELECT 1", path], input: Data())
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: --follow: cannot wait for \(path): its folder does not exist\n")
     }
 }

@@ -214,9 +214,10 @@ import Testing
             -- error: no such column: category
 
             """)
-        #expect(test.run("ALTER TABLE expense ADD COLUMN category TEXT;") == "-- pane 1 (query): schema change\n")
+        // Now that it runs, it is named after its table, as if pinned now.
+        #expect(test.run("ALTER TABLE expense ADD COLUMN category TEXT;") == "-- pane 1 (expense): schema change\n")
         #expect(test.run("INSERT INTO expense(amount, category) VALUES (3, 'food');") == """
-            -- pane 1 (query): insert expense[1]
+            -- pane 1 (expense): insert expense[1]
             1|food
 
             """)

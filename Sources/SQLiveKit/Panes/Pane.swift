@@ -37,7 +37,8 @@ public struct Pane: Sendable {
     }
 
     public let id: Int
-    public let name: String
+    /// Given with `--name`, or made from the tables the query reads.
+    public internal(set) var name: String
     /// The query as typed.
     public let query: String
     public let rowLimit: Int
@@ -71,6 +72,9 @@ public struct Pane: Sendable {
     var token: ObservationToken?
     /// The `.parameter` names its query binds: a new value for one refreshes it.
     var parameterNames: [String] = []
+    /// Pinned before its query compiled, with no `--name`: called `query` until the schema
+    /// lets it run, then after the tables it reads, as if pinned then.
+    var awaitsTableName = false
     init(id: Int, name: String, query: String, rowLimit: Int, dedupe: Bool) {
         self.id = id
         self.name = name

@@ -124,6 +124,7 @@ extension PaneBoard {
     func start(_ index: Int, query: CompiledPane, cause: RefreshCause,
                inheriting previous: ObservationToken? = nil) throws(Diagnostic) {
         let engine = try bind()
+        nameAfterItsTables(index, query: query)
         nextToken += 1
         let token = ObservationToken(value: nextToken)
         tokenOwners[token] = panes[index].id

@@ -26,15 +26,16 @@ extension PaneBoard {
 
     /// Pins a pane whose query does not compile yet, showing the error; every schema change
     /// (and other processes' commits) compiles it again.
-    private func pinWaitingForSchema(_ text: String, error: Diagnostic, name: String?, rowLimit: Int?,
+    private func pinWaitingForSchema(_ text: String, error: Diagnostic, name given: String?, rowLimit: Int?,
                                      dedupe: Bool) throws(Diagnostic) -> Pane {
-        let name = try uniqueName(name, tables: [])
+        let name = try uniqueName(given, tables: [])
         // The engine watches the schema from now on, even with no pane running.
         let bound = try bindOrWait()
         let id = nextID
         nextID += 1
         panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
         let index = panes.count - 1
+        panes[index].awaitsTableName = given == nil
         fail(index, message: error.message, cause: .pinned)
         localEvents.append(.failed(paneID: id, message: error.message))
         if !bound { pendingRestarts[id] = .pinned }
@@ -112,6 +113,15 @@ extension PaneBoard {
         updateWatcher()
     }
 
+    /// Names a pane pinned before its query compiled after the tables it reads, now that it
+    /// runs (see ``Pane/awaitsTableName``).
+    func nameAfterItsTables(_ index: Int, query: CompiledPane) {
+        guard panes[index].awaitsTableName else { return }
+        panes[index].awaitsTableName = false
+        let tables = RegionMap(query.declaredRegion).areas.map(\.table)
+        panes[index].name = madeName(tables: tables, excluding: panes[index].id)
+    }
+
     /// The name given, checked, or one made from the tables the query reads (`player`,
     /// `player+team`), made unique with a number.
     private func uniqueName(_ given: String?, tables: [String]) throws(Diagnostic) -> String {
@@ -126,6 +136,13 @@ extension PaneBoard {
             }
             return given
         }
+        return madeName(tables: tables, excluding: nil)
+    }
+
+    /// `player`, `player+team`, `query` for a query reading no table; `-2`, `-3`… added
+    /// while another pane (but `excluding`) has the name.
+    private func madeName(tables: [String], excluding paneID: Int?) -> String {
+        let taken = Set(panes.filter { $0.id != paneID }.map { $0.name.lowercased() })
         let base = tables.isEmpty ? "query" : tables.joined(separator: "+")
         var name = base
         var number = 2

@@ -7,10 +7,17 @@ extension OpenOptions {
     /// will create (`sqlive chinok.db` with a typo): the greeting says so. False for
     /// in-memory databases, replicas and other VFSes.
     public var namesMissingFile: Bool {
-        guard !isInMemory, replica == nil, let file = fileName.localFile else { return false }
+        missingFile != nil
+    }
+
+    /// The path of the local file the options name, when it does not exist yet (its bytes:
+    /// a file name need not be UTF-8); nil otherwise, as for ``namesMissingFile``.
+    public var missingFile: [UInt8]? {
+        guard !isInMemory, replica == nil, let file = fileName.localFile else { return nil }
         var status = stat()
-        return (file + [0]).withUnsafeBufferPointer { bytes in
+        let missing = (file + [0]).withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &status) != 0 && errno == ENOENT }
         }
+        return missing ? file : nil
     }
 }

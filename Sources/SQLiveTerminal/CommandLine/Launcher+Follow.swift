@@ -31,4 +31,31 @@ extension Launcher {
             return nil
         }
     }
+
+    /// `--follow` on a database file that does not exist yet: waits until the app makes it
+    /// (the open is deferred until then, so nothing creates it). Returns nil once the file
+    /// is there, or the exit status when the wait ends otherwise.
+    func waitForDatabaseFile(_ path: [UInt8], in session: Session, signals: SignalWatcher?) -> Int32? {
+        let name = String(decoding: path, as: UTF8.self)
+        guard FileArrival.folderExists(of: path) else {
+            session.report(Diagnostic("--follow: cannot wait for \(name): its folder does not exist"))
+            return 1
+        }
+        guard let waker = signals?.waker else {
+            session.report(Diagnostic("--follow: cannot watch signals"))
+            return 1
+        }
+        session.warn("--follow: waiting for \(name) to be created (following creates no database)")
+        switch FileArrival(path: path, waker: waker, stopRequest: session.stopRequest).wait() {
+        case .arrived:
+            return nil
+        case .interrupted:
+            return 0
+        case .stopped:
+            if case .terminate(let signal) = session.stopRequest.reason {
+                return Termination(session: session, signal: signal).finish()
+            }
+            return 1
+        }
+    }
 }

@@ -34,13 +34,16 @@ struct Launcher {
         var deferredOpen: OpenOptions?
         // A file that is not there yet is made by opening it: the greeting says so.
         var opensNewDatabase = false
+        // `--follow` on a file the app has not made yet waits for it (see ``FileArrival``).
+        var awaitedFile: [UInt8]?
         do {
             let openOptions = try databaseOptions()
             opensNewDatabase = openOptions.namesMissingFile
+            if options.follow { awaitedFile = openOptions.missingFile }
             // A URI naming a VFS not registered yet opens after `--cmd` and the init file,
             // where a `.load` may register it.
             let opensLater = openOptions.waitsForAnExtension && (!options.cmd.isEmpty || !options.noInit)
-            if !opensLater, let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
+            if !opensLater, awaitedFile == nil, let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
                 connection = opened
             } else {
                 connection = try DatabaseConnection(OpenOptions(path: ":memory:", readonly: openOptions.readonly,
@@ -75,6 +78,9 @@ struct Launcher {
         }
         if let interrupter = signals?.interrupter {
             session.connectionDidChange = { interrupter.follow($0) }
+        }
+        if let awaitedFile, let status = waitForDatabaseFile(awaitedFile, in: session, signals: signals) {
+            return status
         }
 
         runInitFiles(in: session, signals: signals, atPrompt: atPrompt)
