@@ -76,13 +76,26 @@ import SQLiveTestSupport
             #expect(writer.errorOutput == "", "writer \(index) \(replay)")
         }
 
-        // Let the external-change watcher see the last commits, then print each pane.
-        for round in 1...2 {
-            Thread.sleep(forTimeInterval: 0.4)
-            let mark = watcher.outputLength
-            watcher.send("SELECT '@@sync \(round)';\n")
-            #expect(watcher.waitForLine("@@sync \(round)", after: mark, timeout: Self.answerBound), replay)
+        // What each pane must end on: its query run fresh, now that nothing writes.
+        let fresh = try SoakWorkload.panes.map { pane in
+            pane.isDSL
+                ? try BinaryRunner.sqlive([database, pane.text]).stdout
+                : try BinaryRunner.sqlite3([database, pane.text + ";"]).stdout
         }
+        // The external-change watcher checks every 100 ms: wait for the evidence that it saw
+        // the last commits (every pane's last block equal to its fresh query), a statement at
+        // a time, paced by each answer, within the bound for one command.
+        let syncStart = Date()
+        var rounds = 0
+        repeat {
+            rounds += 1
+            let mark = watcher.outputLength
+            watcher.send("SELECT '@@sync \(rounds)';\n")
+            try #require(watcher.waitForLine("@@sync \(rounds)", after: mark, timeout: Self.answerBound), replay)
+            let printed = SoakReport(output: watcher.output).lastPrinted
+            if fresh.indices.allSatisfy({ printed[$0 + 1] == fresh[$0] }) { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        } while Date().timeIntervalSince(syncStart) < Self.answerBound
         for index in SoakWorkload.panes.indices {
             watcher.send("SELECT '@@pane \(index + 1)';\n.pane \(index + 1)\n")
         }
@@ -96,11 +109,8 @@ import SQLiveTestSupport
         }
         let report = SoakReport(output: watcher.output)
         for (index, pane) in SoakWorkload.panes.enumerated() {
-            let fresh = pane.isDSL
-                ? try BinaryRunner.sqlive([database, pane.text]).stdout
-                : try BinaryRunner.sqlite3([database, pane.text + ";"]).stdout
-            #expect(report.lastPrinted[index + 1] == fresh, "pane \(index + 1) (\(pane.name)) as last printed; \(replay)")
-            #expect(report.dotPane[index + 1] == fresh, "pane \(index + 1) (\(pane.name)) by .pane; \(replay)")
+            #expect(report.lastPrinted[index + 1] == fresh[index], "pane \(index + 1) (\(pane.name)) as last printed; \(replay)")
+            #expect(report.dotPane[index + 1] == fresh[index], "pane \(index + 1) (\(pane.name)) by .pane; \(replay)")
         }
         #expect(report.refreshes.count == SoakWorkload.panes.count, replay)
         let integrity = try BinaryRunner.sqlite3([database, "PRAGMA integrity_check;"])
@@ -110,7 +120,7 @@ import SQLiveTestSupport
             soak (\(journal)): seed \(seed), \(writes) writes from 3 processes + \(probes / 5) by the pane session, \
             \(SoakWorkload.panes.count) panes, \(String(format: "%.1f", duration)) s, \
             \(report.refreshes.reduce(0, +)) pane refreshes, \(probes) probes, \
-            max command latency \(Int(maxLatency * 1000)) ms
+            max command latency \(Int(maxLatency * 1000)) ms, panes caught up after \(rounds) statement(s)
             """)
     }
 

@@ -102,7 +102,8 @@ final class SignalTerminalTests {
         defer { terminal.close() }
         try enter("CREATE TABLE t(x); BEGIN; INSERT INTO t VALUES (1);", in: terminal)
         try enter(SignalTests.endless, in: terminal)
-        Thread.sleep(forTimeInterval: 0.3)
+        // Evidence that the statement runs: its elapsed-time line, shown after a second.
+        try terminal.waitForScreen("the statement running") { $0.hasSuffix("Ctrl-C interrupts") }
         try send(SIGHUP)
         let screen = try terminal.waitForScreen("the exit status") { $0.contains("exit ") && $0.hasSuffix("echo") }
         #expect(screen.hasSuffix("""
@@ -150,7 +151,8 @@ final class SignalTerminalTests {
         defer { terminal.close() }
         try enter(".migrate \(folder.path)/migrations", in: terminal)
         try terminal.waitForScreen("the first migration") { $0.contains("applied 0001_items") }
-        Thread.sleep(forTimeInterval: 0.3)
+        // Evidence that the second runs: its progress line, shown after a second.
+        try terminal.waitForScreen("the second migration running") { $0.contains("migrating 0002_slow: ") }
         try terminal.press("C-c")
         let screen = try terminal.waitForScreen("the prompt after Ctrl-C") { $0.hasSuffix("sqlive>") }
         #expect(screen.contains("error: \(folder.path)/migrations/0002_slow.sql:2: migration 0002_slow was interrupted and rolled back"))

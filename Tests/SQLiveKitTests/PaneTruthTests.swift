@@ -445,41 +445,6 @@ import SQLiveTestSupport
         }
     }
 
-    /// On a terminal a pane refreshes at most once per four times its own cost, however
-    /// often commits wake it; scripts are not throttled.
-    @Test func a_slow_pane_is_throttled_on_a_terminal() throws {
-        // WAL: on a rollback journal the writes every 10 ms would interrupt every refresh.
-        let directory = try TemporaryFolder()
-        let path = directory.path("throttle.db")
-        try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
-        let test = try TestSession(path: path, environment: SessionEnvironment(isInteractive: true))
-        test.session.paneBoard.dockIsAvailable = true
-        test.run("CREATE TABLE t(x);")
-        // About 20–60 ms a run here: far above the 10 ms under which nothing is throttled.
-        let costly = "(WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c WHERE i < 300000) SELECT count(*) FROM c)"
-        try test.board.pin("SELECT count(*) + \(costly) * 0 FROM t", name: "costly")
-        let queue = test.session.connection.queue
-        let start = Date()
-        var writes = 0
-        // Writes every 10 ms until the pane has refreshed a few times (however slow the
-        // machine makes its query) and for at least 1.5 s: evidence, not a fixed time.
-        while test.board.panes[0].refreshCount < 4 || Date().timeIntervalSince(start) < 1.5 {
-            try #require(Date().timeIntervalSince(start) < 60, "the pane stopped refreshing: \(test.board.panes[0].history.map(\.outcome))")
-            try queue.write { try $0.execute(sql: "INSERT INTO t VALUES (1)") }
-            writes += 1
-            _ = test.board.drainEvents()
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        let elapsed = Date().timeIntervalSince(start)
-        let timing = try #require(test.board.panes[0].timing.median)
-        let refreshes = test.board.panes[0].refreshCount
-        // Without throttling: about one refresh per cost, one per write at most; with it, one
-        // per four costs.
-        let unthrottled = min(elapsed / timing, Double(writes))
-        #expect(Double(refreshes) <= unthrottled / 4 * 1.5 + 2,
-                "\(refreshes) refreshes in \(elapsed) s at \(timing) s each, \(writes) writes")
-    }
-
     /// Another process holding the database (BEGIN EXCLUSIVE) does not make a statement that
     /// needs no lock wait for the busy timeout because panes are pinned: the external watcher
     /// and the schema check never wait for a lock.

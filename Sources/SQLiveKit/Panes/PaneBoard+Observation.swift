@@ -28,7 +28,7 @@ extension PaneBoard {
                     throw Diagnostic("panes need a database they can share: this in-memory database is private")
                 }
                 return reader
-            }, inbox: inbox, throttles: isInteractive)
+            }, inbox: inbox, throttles: isInteractive, clock: engineClock)
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {

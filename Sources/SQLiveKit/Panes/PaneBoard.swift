@@ -55,6 +55,9 @@ public final class PaneBoard {
     public var defaultRowLimit = 20
     /// The time of refreshes (tests set a fixed clock).
     public var clock: @Sendable () -> Date = { Date() }
+    /// The engine's time, for throttling, the slow lane, preemption and retries (tests drive
+    /// it by hand); taken when the engine starts.
+    var engineClock: any PaneClock = SystemPaneClock()
     /// A person watches (a terminal): slow panes are throttled, and other processes' commits
     /// are watched for by default.
     let isInteractive: Bool

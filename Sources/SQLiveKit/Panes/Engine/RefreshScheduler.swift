@@ -104,13 +104,17 @@ final class RefreshScheduler: Sendable {
     private let state: Mutex<State>
     private let lanes: [Lane]
     private let inbox: PaneInbox
+    /// Decides every timing: slow, throttled, preempted, retried (tests drive it by hand).
+    private let clock: any PaneClock
     /// Signalled whenever a frame ends, for ``waitUntilSettled(timeout:acceptingBlocked:)``.
     private let progressed = DispatchSemaphore(value: 0)
 
     /// Opens the lanes' reader connections with `openReader`.
-    init(openReader: () throws -> DatabaseQueue, inbox: PaneInbox, throttles: Bool) throws {
+    init(openReader: () throws -> DatabaseQueue, inbox: PaneInbox, throttles: Bool,
+         clock: any PaneClock = SystemPaneClock()) throws {
         lanes = try LaneKind.allCases.map { kind in try Lane(kind: kind, reader: openReader()) }
         self.inbox = inbox
+        self.clock = clock
         var initial = State(throttles: throttles)
         // The schema as the panes' queries are first compiled: a change after it, however
         // soon, is a change.
@@ -255,8 +259,8 @@ final class RefreshScheduler: Sendable {
             guard state.dirty[token] != nil else { return .idle }
             let kind: LaneKind = state.slow.contains(token) ? .slow : .fast
             if state.lane(kind).isBlocked { return .waitingForLock }
-            if let until = Self.throttledUntil(token, state), until > Date() { return .throttled(until: until) }
-            return .refreshing(since: Date())
+            if let until = Self.throttledUntil(token, state), until > clock.now { return .throttled(until: until) }
+            return .refreshing(since: clock.now)
         }
     }
 
@@ -352,7 +356,7 @@ final class RefreshScheduler: Sendable {
     /// panes). The slow lane takes one pane a frame.
     private func takePlan(for kind: LaneKind) -> Plan? {
         let (plan, wakeUp) = state.withLock { state -> (Plan?, Date?) in
-            let now = Date()
+            let now = clock.now
             var due: [(job: PaneJob, causes: [RefreshCause])] = []
             var later: Date?
             for (token, causes) in state.dirty where state.slow.contains(token) == (kind == .slow) {
@@ -390,7 +394,7 @@ final class RefreshScheduler: Sendable {
         if plan == nil {
             progressed.signal()
             if let wakeUp {
-                lanes[kind.rawValue].queue.asyncAfter(deadline: .now() + max(0, wakeUp.timeIntervalSinceNow)) {
+                clock.run(after: wakeUp.timeIntervalSince(clock.now), on: lanes[kind.rawValue].queue) {
                     self.kick(kind)
                 }
             }
@@ -401,7 +405,7 @@ final class RefreshScheduler: Sendable {
     /// A fast frame still running after a while, while other panes wait (or it has more than
     /// one), is interrupted: the pane it is reading moves to the slow lane.
     private func watchForPreemption(of sequence: UInt64, after delay: Double) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+        clock.run(after: delay, on: .global()) { [self] in
             let decision = state.withLock { state -> Bool? in
                 let lane = state.lane(.fast)
                 guard lane.sequence == sequence, !lane.reading.isEmpty, let current = lane.current else { return nil }
@@ -476,7 +480,7 @@ final class RefreshScheduler: Sendable {
     /// is the pane's.
     private func fetch(_ job: PaneJob, causes: [RefreshCause], parameters: ParameterStore,
                        lane: Lane, db: Database) throws -> PaneFetch {
-        let start = DispatchTime.now()
+        let start = clock.now
         let outcome: PaneFetch.Outcome
         do {
             let statement = try lane.statements.statement(for: job, db: db)
@@ -487,7 +491,7 @@ final class RefreshScheduler: Sendable {
             lane.statements.remove(job.token)
             outcome = .failure(Self.message(of: error))
         }
-        let duration = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let duration = max(0, clock.now.timeIntervalSince(start))
         return PaneFetch(token: job.token, causes: causes, outcome: outcome, duration: duration)
     }
 
@@ -512,7 +516,7 @@ final class RefreshScheduler: Sendable {
                 state.lanes[index].isBlocked = false
                 for fetch in frame.fetches where state.jobs[fetch.token] != nil {
                     state.timings[fetch.token, default: PaneTiming()].record(fetch.duration)
-                    state.lastStart[fetch.token] = Date().addingTimeInterval(-fetch.duration)
+                    state.lastStart[fetch.token] = clock.now.addingTimeInterval(-fetch.duration)
                     if fetch.duration > Self.slowThreshold {
                         state.slow.insert(fetch.token)
                         state.everSlow.insert(fetch.token)
@@ -558,7 +562,7 @@ final class RefreshScheduler: Sendable {
         kick(plan.lane == .fast ? .slow : .fast)
         progressed.signal()
         guard let retryAfter else { return true }
-        lanes[index].queue.asyncAfter(deadline: .now() + retryAfter) { self.kick(plan.lane) }
+        clock.run(after: retryAfter, on: lanes[index].queue) { self.kick(plan.lane) }
         return false
     }
 
