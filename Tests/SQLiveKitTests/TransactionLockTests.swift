@@ -31,7 +31,9 @@ import SQLiveTestSupport
         let test = try TestSession(path: file.path)
         test.run(".external 10ms\n.pin SELECT count(*), sum(qty) FROM item\nBEGIN;")
         // The watcher checks the file a few times inside the transaction.
-        Thread.sleep(forTimeInterval: 0.1)
+        let watcher = try #require(test.board.engine?.watcher)
+        let checks = watcher.checkCount
+        #expect(waitForEvidence("three checks of the watcher") { watcher.checkCount >= checks + 3 })
         try file.whileAnotherConnectionWrites {
             test.run("UPDATE item SET qty = qty + 10 WHERE id = 1;\nCOMMIT;")
         }

@@ -37,6 +37,12 @@ extension PaneBoard {
             }
         }
         engine?.scheduler.retryIfBlocked()
+        if !pendingRestarts.isEmpty { restartPendingPanes() }
+        updateWatcher()
+    }
+
+    /// Restarts the panes that waited for the end of the user's transaction, together.
+    private func restartPendingPanes() {
         let waiting = pendingRestarts.sorted(by: { $0.key < $1.key })
         pendingRestarts.removeAll()
         restartingTogether {
@@ -46,14 +52,13 @@ extension PaneBoard {
                 }
             }
         }
-        updateWatcher()
     }
 
     /// An in-memory database has no file to look at: its `schema_version`, read on the user's
     /// connection (no other process shares it), says whether a check is needed.
     private func requestSchemaCheckIfMemoryMoved(_ engine: PaneEngine) {
         let version = try? connection.access { db in
-            try connection.busyPolicy.failingAtOnce { try Int.fetchOne(db, sql: "PRAGMA main.schema_version") }
+            try connection.busyPolicy.failingAtOnce { try Int.fetchOne(db.cachedStatement(sql: "PRAGMA main.schema_version")) }
         }
         if let version, version == memorySchemaVersion, !localSchemaStatementSinceCheck { return }
         memorySchemaVersion = version

@@ -51,6 +51,8 @@ final class ExternalChangeWatcher: Sendable {
         /// The side reader's `data_version`, and the user's commit count when it was read: a
         /// commit of the user's since moves it too, so the baseline is then taken again.
         var sideVersion: (version: Int, userCommits: Int)?
+        /// How many checks ran (timer ticks and calls), the evidence tests wait for.
+        var checks = 0
     }
     private let side: SideReader
     /// How many transactions the user's connection committed (``ChangeRecorder/commitCount``).
@@ -97,9 +99,13 @@ final class ExternalChangeWatcher: Sendable {
         }
     }
 
+    /// How many checks ran so far.
+    var checkCount: Int { state.withLock { $0.checks } }
+
     /// Compares `data_version` with what was seen last, now (the timer calls it too).
     func check() {
         let starts = state.withLock { state -> Bool in
+            state.checks += 1
             guard !state.isChecking else { return false }
             // Nothing moved in any file since the last locked read: no lock is taken.
             if let fingerprints = state.fingerprints, fingerprints == FileFingerprint.take(state.files) {

@@ -152,12 +152,18 @@ final class RefreshScheduler: Sendable {
     /// Marks panes dirty, each with its cause.
     func wake(_ causes: [ObservationToken: RefreshCause]) {
         guard !causes.isEmpty else { return }
-        state.withLock { state in
+        // Only the lanes of the panes woken: a commit that wakes fast panes costs no hop to
+        // the slow lane's thread.
+        let (fast, slow) = state.withLock { state -> (Bool, Bool) in
+            var fast = false, slow = false
             for (token, cause) in causes where state.jobs[token] != nil {
                 state.dirty[token, default: []].append(cause)
+                if state.slow.contains(token) { slow = true } else { fast = true }
             }
+            return (fast, slow)
         }
-        kickAll()
+        if fast { kick(.fast) }
+        if slow { kick(.slow) }
     }
 
     /// Marks every pane dirty; `checkingSchema` also asks the next fast frame to compare the
