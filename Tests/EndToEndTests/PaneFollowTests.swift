@@ -117,8 +117,11 @@ import SQLiveTestSupport
         let process = try followerOfNewFile(path)
         try process.waitForErrorOutput { $0 == Self.waiting(for: path) }
         #expect(!FileManager.default.fileExists(atPath: path))
-        // The app's first run: the file, its schema and a row in one go.
-        try write("CREATE TABLE expense(id INTEGER PRIMARY KEY, amount); INSERT INTO expense(amount) VALUES (5);", to: path)
+        // The app's first run: the file, its schema and a row in one go (made aside and moved
+        // in, so that the follower cannot open it half made: the next test does that).
+        let aside = folder + "/aside.db"
+        try write("CREATE TABLE expense(id INTEGER PRIMARY KEY, amount); INSERT INTO expense(amount) VALUES (5);", to: aside)
+        try FileManager.default.moveItem(atPath: aside, toPath: path)
         try process.waitForOutput { $0 == "-- pane 1 (expense): pinned\n1\n" }
         try write("INSERT INTO expense(amount) VALUES (7);", to: path)
         try process.waitForOutput { $0 == "-- pane 1 (expense): pinned\n1\n-- pane 1 (expense): external change\n2\n" }

@@ -58,7 +58,7 @@ extension PaneBoard {
     /// connection (no other process shares it), says whether a check is needed.
     private func requestSchemaCheckIfMemoryMoved(_ engine: PaneEngine) {
         let version = try? connection.access { db in
-            try connection.busyPolicy.failingAtOnce { try Int.fetchOne(db.cachedStatement(sql: "PRAGMA main.schema_version")) }
+            try connection.busyPolicy.failingAtOnce { try db.cachedStatement(sql: "PRAGMA main.schema_version").firstInteger().map(Int.init) }
         }
         if let version, version == memorySchemaVersion, !localSchemaStatementSinceCheck { return }
         memorySchemaVersion = version

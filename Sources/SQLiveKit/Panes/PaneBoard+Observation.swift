@@ -71,6 +71,7 @@ extension PaneBoard {
         for index in panes.indices { stop(index) }
         shutDownEngine()
         connection = newConnection
+        reportedTransaction = nil
         pendingRestarts.removeAll()
         restartingTogether {
             for index in panes.indices where panes[index].status != .paused {

@@ -66,6 +66,9 @@ public final class PaneBoard {
     var connection: DatabaseConnection
     /// The recorder, scheduler and watcher of the current connection, made at the first pin.
     var engine: PaneEngine?
+    /// Whether the user's transaction was open at the end of the last unit, as the session
+    /// reported it; nil when it did not say (no pane then) or the connection changed since.
+    var reportedTransaction: Bool?
     /// Restarts waiting for the end of the user's transaction.
     var pendingRestarts: [Int: RefreshCause] = [:]
     var nextID = 1
@@ -163,9 +166,21 @@ public final class PaneBoard {
     }
 
     /// The user has a transaction open: panes show what is committed, and what depends on
-    /// the user's schema waits for its end.
+    /// the user's schema waits for its end. As the session last reported it
+    /// (``unitDidEnd(_:)``), or asked of the connection when no report is current.
     public var userIsInTransaction: Bool {
-        connection.queue.inDatabase { $0.isInsideTransaction }
+        reportedTransaction ?? connection.queue.inDatabase { $0.isInsideTransaction }
+    }
+
+    /// The session ran a unit: what it reports replaces what the engine would otherwise ask
+    /// the user's connection, until the next unit.
+    func unitDidEnd(_ report: UnitReport) {
+        reportedTransaction = report.isInsideTransaction
+        switch report.unit {
+        case .statement(let text): statementDidRun(text)
+        case .command: commandDidRun()
+        case .other: break
+        }
     }
 }
 

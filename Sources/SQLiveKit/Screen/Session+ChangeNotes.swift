@@ -17,8 +17,10 @@ extension Session {
 
     /// After a statement without result columns: the count of the rows it changed, when
     /// it is an INSERT, REPLACE, UPDATE or DELETE (SQL, or a DSL mutation GRDB generated).
-    func reportChanges(of sql: String, in db: Database) {
-        guard talksToPerson, let note = ChangeNote.text(verb: StatementImpact.verb(of: sql),
+    /// `sql` is asked for only when a person reads the note: GRDB makes a statement's text
+    /// anew (trimmed through Foundation) each time it is asked, a cost per statement in scripts.
+    func reportChanges(of sql: @autoclosure () -> String, in db: Database) {
+        guard talksToPerson, let note = ChangeNote.text(verb: StatementImpact.verb(of: sql()),
                                                          changes: sqlite3_changes64(db.sqliteConnection)) else { return }
         output.append(note)
     }

@@ -160,8 +160,8 @@ extension Session {
     /// `explainKind` is `sqlite3_stmt_isexplain`'s answer: 1 for EXPLAIN, 2 for the plan.
     /// As sqlite3 decides it, an EXPLAIN gets the listing only when its text starts with the
     /// word (`/* why */ EXPLAIN …` is shown in the current mode).
-    private func resultRenderer(explainKind: Int32, sql: String) -> any ResultRenderer {
-        let explainKind = explainKind == 1 && !sql.drop(while: \.isSQLiteSpace).prefix(7).uppercased().hasPrefix("EXPLAIN") ? 0 : explainKind
+    private func resultRenderer(explainKind: Int32, sql: @autoclosure () -> String) -> any ResultRenderer {
+        let explainKind = explainKind == 1 && !sql().drop(while: \.isSQLiteSpace).prefix(7).uppercased().hasPrefix("EXPLAIN") ? 0 : explainKind
         return switch (settings.explain, explainKind) {
         case (.on, _), (.auto, 1): ExplainRenderer(renderContext)
         case (.auto, 2): QueryPlanRenderer(renderContext)

@@ -123,9 +123,13 @@ public final class Session {
             report(error, at: unit.location)
             succeeded = false
         }
-        if unit.kind == .command { paneBoard.commandDidRun() }
+        let reported: UnitReport.Unit = switch unit.kind {
+        case .sql: .statement(unit.text)
+        case .command: .command
+        default: .other
+        }
+        paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: paneBoard.isActive ? isInsideTransaction : nil))
         if unit.kind == .sql {
-            paneBoard.statementDidRun(unit.text)
             // GRDB clears its cached schema when a statement changes it, but not when a
             // ROLLBACK (or a failure that ends the transaction) brings the old one back.
             if !succeeded || StatementImpact.verb(of: unit.text) == "ROLLBACK" {

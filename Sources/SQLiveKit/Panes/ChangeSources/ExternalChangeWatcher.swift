@@ -127,10 +127,13 @@ final class ExternalChangeWatcher: Sendable {
                 db.clearSchemaCache()
                 let probe = connection.versionProbe
                 let main = state.withLock { $0.versions?["main"] }
+                // The board restarts the panes whose query did not compile, and traces it.
+                // Posted before the frames are woken, so that it always comes before the
+                // schema change a frame may find: a pane failing on a dropped table then
+                // fails once, not again when this arrives after.
+                inbox.post(.externalChange)
                 sink.receive(.anything(main.map(probe.cause(afterSeeing:)) ?? .externalChange,
                                        readerMustSee: main.flatMap(probe.readerCondition(afterSeeing:))))
-                // The board restarts the panes whose query did not compile, and traces it.
-                inbox.post(.externalChange)
             }
         }
     }

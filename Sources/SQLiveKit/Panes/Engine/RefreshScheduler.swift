@@ -447,10 +447,10 @@ final class RefreshScheduler: Sendable {
         let fingerprints = plan.lane == .fast ? FileFingerprint.take(Self.fileList(plan.files)) : nil
         do {
             try lane.reader.inDatabase { db in
-                try db.inTransaction(.deferred) {
+                try Self.inReadTransaction(db) {
                     if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
                         isBehind = true
-                        return .commit
+                        return
                     }
                     if plan.lane == .fast {
                         let current = try Self.schemaVersions(db, names: plan.files.keys.sorted())
@@ -458,14 +458,13 @@ final class RefreshScheduler: Sendable {
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
                             db.clearSchemaCache()
-                            return .commit
+                            return
                         }
                     }
                     for (job, causes) in plan.jobs {
                         state.withLock { $0.lanes[plan.lane.rawValue].current = job.token }
                         fetches.append(try fetch(job, causes: causes, parameters: plan.parameters, lane: lane, db: db))
                     }
-                    return .commit
                 }
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
@@ -480,6 +479,20 @@ final class RefreshScheduler: Sendable {
         if schemaMoved, let versions { return .schemaChanged(versions: versions) }
         return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions,
                           fingerprints: fingerprints)
+    }
+
+    /// One read transaction: a frame's snapshot. Its BEGIN and COMMIT are prepared once per
+    /// reader (GRDB's `inTransaction` parses them anew each time: a cost on every frame).
+    /// After an error the transaction is rolled back (SQLite may have done it already).
+    private static func inReadTransaction(_ db: Database, _ body: () throws -> Void) throws {
+        try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
+        do {
+            try body()
+        } catch {
+            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+            throw error
+        }
+        try db.cachedStatement(sql: "COMMIT").execute()
     }
 
     /// One pane's fetch. Interruptions and lock errors end the whole frame; any other error
@@ -635,7 +648,7 @@ final class RefreshScheduler: Sendable {
         // Cached: every fast frame runs them.
         for name in all {
             let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")
-            versions[name] = try Int.fetchOne(statement) ?? 0
+            versions[name] = Int(try statement.firstInteger() ?? 0)
         }
         return versions
     }
