@@ -51,7 +51,16 @@ import Testing
 
     @Test func a_refresh_highlights_what_changed() throws {
         let test = try TestSession.withPlayers()
+        // Highlights are the dock's: without one (a script) no diff is made.
+        test.board.dockIsAvailable = true
         test.run(".pin SELECT id, name, score FROM player\nUPDATE player SET score = 11 WHERE id = 1;")
         #expect(test.board.panes[0].lastChange?.diff == PaneDiff(added: [], changed: [0: [2]], removed: 0))
+    }
+
+    @Test func a_script_makes_no_highlight() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT id, name, score FROM player\nUPDATE player SET score = 11 WHERE id = 1;")
+        #expect(test.board.panes[0].refreshCount == 2)
+        #expect(test.board.panes[0].lastChange == nil)
     }
 }

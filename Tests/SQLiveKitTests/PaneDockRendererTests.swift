@@ -178,6 +178,7 @@ import Testing
 
     @Test func the_board_says_when_a_highlight_needs_clearing() throws {
         let test = try TestSession.withPlayers()
+        test.board.dockIsAvailable = true
         test.run(".pin SELECT id, score FROM player")
         #expect(test.board.nextRepaint == nil)
         test.run("UPDATE player SET score = 0 WHERE id = 1;")

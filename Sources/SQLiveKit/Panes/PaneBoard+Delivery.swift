@@ -68,7 +68,9 @@ extension PaneBoard {
                 return nil
             }
             let now = clock()
-            if let previous {
+            // The change is for the dock's highlight: a script, which has no dock, skips the
+            // diff (a cost on every refresh).
+            if let previous, isInteractive || dockIsAvailable {
                 let diff = PaneDiff(from: previous, to: result)
                 panes[index].lastChange = diff.isEmpty ? nil : Pane.Change(diff: diff, time: now)
             }
