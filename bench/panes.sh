@@ -11,6 +11,7 @@
 #   100 panes / 100 tables, 1,000 writes, memory and file  [≤ 2× without panes]
 #   200 panes on one table, per-commit cost                [≤ +1 ms, only touched panes re-fetch]
 #   prompt latency after a write waking a 1.5 s pane       [< 150 ms; issue 19: ≤ 10 ms]
+#   (bench/pane_cost.sh counts the instructions a pane adds to each write of a script)
 #   external commit -> --follow block, WAL and rollback journal, p50/p99, and idle CPU while
 #   following (bench/follow_latency.py; LOAD=1 runs it beside two CPU hogs)  [idle ≤ 1 %]
 # SQLIVE_BENCH_SLOW_ROWS sizes the slow pane's table (default 3,000,000 rows: about 1.5 s).
