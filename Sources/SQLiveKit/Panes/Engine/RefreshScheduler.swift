@@ -447,7 +447,7 @@ final class RefreshScheduler: Sendable {
         let fingerprints = plan.lane == .fast ? FileFingerprint.take(Self.fileList(plan.files)) : nil
         do {
             try lane.reader.inDatabase { db in
-                try Self.inReadTransaction(db) {
+                try ReadTransaction.run(db) {
                     if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
                         isBehind = true
                         return
@@ -479,20 +479,6 @@ final class RefreshScheduler: Sendable {
         if schemaMoved, let versions { return .schemaChanged(versions: versions) }
         return .delivered(PaneFrame(sequence: plan.sequence, fetches: fetches), versions: versions,
                           fingerprints: fingerprints)
-    }
-
-    /// One read transaction: a frame's snapshot. Its BEGIN and COMMIT are prepared once per
-    /// reader (GRDB's `inTransaction` parses them anew each time: a cost on every frame).
-    /// After an error the transaction is rolled back (SQLite may have done it already).
-    private static func inReadTransaction(_ db: Database, _ body: () throws -> Void) throws {
-        try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
-        do {
-            try body()
-        } catch {
-            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
-            throw error
-        }
-        try db.cachedStatement(sql: "COMMIT").execute()
     }
 
     /// One pane's fetch. Interruptions and lock errors end the whole frame; any other error
