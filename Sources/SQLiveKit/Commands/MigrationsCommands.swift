@@ -5,10 +5,10 @@ struct MigrationsCommand: MetaCommand {
     let summary = "list the migrations of DIR and whether each is applied (.migrate --status)"
     let effect = CommandEffect.readsFiles
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: TaskScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let plan = try session.migrationPlan(folder: arguments.first)
-        session.output.append(MigrationStatusReport(plan: plan).text)
+        let plan = try scope.migrationPlan(folder: arguments.first)
+        scope.output.append(MigrationStatusReport(plan: plan).text)
     }
 }
 
