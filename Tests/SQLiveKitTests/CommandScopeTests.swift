@@ -74,7 +74,8 @@ import Testing
     }
 
     /// What each scope holds, by the names of its stored parts: none is the session, but for
-    /// the three protocols through which a scope reaches what only the session does.
+    /// the two protocols through which a scope reaches what only the session does (running a
+    /// query in the current mode; the coordination of `SessionControl`).
     @Test func a_scope_holds_the_parts_of_its_capabilities_and_not_the_session() throws {
         let test = try TestSession()
         let parts = test.session.parts
@@ -90,7 +91,7 @@ import Testing
             (OutputScope.scope(of: parts), ["outputs", "diagnostics", "database", "files"]),
             (SessionControl.scope(of: parts), ["database", "environment", "files", "statements", "diagnostics", "coordinator"]),
         ]
-        let throughProtocols: Set = ["executor", "printer", "coordinator"]
+        let throughProtocols: Set = ["executor", "coordinator"]
         for (scope, expected) in scopes {
             let children = Mirror(reflecting: scope).children
             #expect(children.map { $0.label ?? "" } == expected, "\(type(of: scope))")

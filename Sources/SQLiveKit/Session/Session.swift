@@ -22,8 +22,9 @@ public final class Session {
     /// The settings, shared with the command scopes that change them.
     let settingsStore: SettingsStore
     public var settings: Settings {
-        get { settingsStore.current }
-        set { settingsStore.current = newValue }
+        // Read and changed in place, not copied: a statement reads several settings.
+        _read { yield settingsStore.current }
+        _modify { yield &settingsStore.current }
     }
     public let environment: SessionEnvironment
     public let commands: CommandRegistry

@@ -10,7 +10,7 @@ struct PaneScope: CommandScope {
     /// The database connection.
     let connection: DatabaseConnection
     let diagnostics: DiagnosticReporter
-    private let printer: any PanePrinter
+    private let printer: PanePrinter
     private let environment: SessionEnvironment
 
     static let capabilities: Set<Capability> = [.output, .diagnostics, .panes]

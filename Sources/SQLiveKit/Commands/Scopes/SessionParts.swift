@@ -1,8 +1,7 @@
 /// The parts of a session the command scopes are built from. The session makes one for each
 /// command it runs or completes (``Session/parts``); a scope takes the parts its
 /// capabilities need. Nothing here is the session itself: what only the session can do is
-/// reached through a protocol that names it (``QueryExecutor``, ``PanePrinter``,
-/// ``SessionCoordinator``).
+/// reached through a protocol that names it (``QueryExecutor``, ``SessionCoordinator``).
 public struct SessionParts {
     let settings: SettingsStore
     let outputs: OutputRouter
@@ -15,7 +14,7 @@ public struct SessionParts {
     /// The session's thread, for callbacks that must write on it only (`.log`).
     let confinement: ThreadConfinement
     let executor: any QueryExecutor
-    let printer: any PanePrinter
+    let printer: PanePrinter
     let coordinator: any SessionCoordinator
 
     /// Where results go now.
@@ -44,12 +43,6 @@ protocol QueryExecutor: AnyObject {
     func schemaDidChange()
 }
 
-/// Printing panes and stored rows in the current mode, as a result would print.
-protocol PanePrinter: AnyObject {
-    func printPane(_ pane: Pane, cause: String?)
-    func renderRows(_ rows: [StoredRow], columns: [String])
-}
-
 /// What the coordinating commands do to the session as a whole.
 protocol SessionCoordinator: AnyObject {
     /// How far the input has come: the quit asked for, `.read`'s depth.
@@ -66,7 +59,7 @@ protocol SessionCoordinator: AnyObject {
 
 import GRDB
 
-extension Session: QueryExecutor, PanePrinter, SessionCoordinator {
+extension Session: QueryExecutor, SessionCoordinator {
     func runScript(_ lines: inout some LineSource, source: String) {
         ScriptRunner(session: self).run(&lines, source: source)
     }
@@ -79,6 +72,6 @@ extension Session: QueryExecutor, PanePrinter, SessionCoordinator {
     var parts: SessionParts {
         SessionParts(settings: settingsStore, outputs: outputs, diagnostics: diagnostics, statements: statements,
                      environment: environment, paneBoard: paneBoard, commands: commands, stopRequest: stopRequest,
-                     confinement: confinement, executor: self, printer: self, coordinator: self)
+                     confinement: confinement, executor: self, printer: panePrinter, coordinator: self)
     }
 }
