@@ -54,6 +54,9 @@ import Testing
             == ".migrate: --status cannot be combined with --dry-run or --to")
         #expect(message(BackupCommand(), ["main", "a.db", "b.db"]) == ".backup: too many arguments")
         #expect(message(RestoreCommand(), ["--x", "a.db"]) == ".restore: unknown option --x")
+        #expect(message(ReadCommand(), ["a.sql", "b.sql"]) == ".read: too many arguments")
+        #expect(message(MigrationsCommand(), ["one", "two"]) == ".migrations: too many arguments")
+        #expect(message(ShellCommand(), []) == ".shell: missing command")
     }
 
     @Test func typed_arguments_keep_what_was_typed() throws {
@@ -65,6 +68,8 @@ import Testing
         #expect(try LogCommand().parse(["trace.log"]).target == .file("trace.log"))
         let open = try OpenCommand().parse(["--readonly", "-new", "shop.db"])
         #expect(open.readonly && open.startsEmpty && open.path == "shop.db" && open.replicaURL == nil)
+        #expect(try ShellCommand().parse(["ls", "my folder"]) == "ls \"my folder\"")
+        #expect(try MigrationsCommand().parse([]) == nil)
         let copy = try BackupCommand().parse(["aux", "copy.db"])
         #expect(copy.schema == "aux" && copy.path == "copy.db")
     }

@@ -16,9 +16,13 @@ struct ReadCommand: MetaCommand {
     /// Scripts reading scripts that read themselves stop here instead of exhausting the stack.
     static let maximumDepth = 32
 
-    func run(_ arguments: [String], in control: SessionControl) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        let path = arguments[0]
+    /// The script's path.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try expect(words, count: 1...1)
+        return words[0]
+    }
+
+    func run(_ path: String, in control: SessionControl) throws(Diagnostic) {
         guard control.script.readDepth < Self.maximumDepth else {
             throw Diagnostic(".read: scripts nested more than \(Self.maximumDepth) deep (does \(path) read itself?)")
         }

@@ -18,9 +18,13 @@ struct ShellCommand: MetaCommand {
         """
     let effect = CommandEffect.runsPrograms
 
-    func run(_ arguments: [String], in control: SessionControl) throws(Diagnostic) {
-        guard !arguments.isEmpty else { throw usageError("missing command") }
-        let commandLine = Self.commandLine(arguments)
+    /// The words as one command line.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        guard !words.isEmpty else { throw usageError("missing command") }
+        return Self.commandLine(words)
+    }
+
+    func run(_ commandLine: String, in control: SessionControl) throws(Diagnostic) {
         control.output.flush()
         let status = try control.lendingTerminal { () throws(Diagnostic) in
             try ChildProcess(shellCommand: commandLine, environment: control.environment.variables, feedsInput: false).wait()
