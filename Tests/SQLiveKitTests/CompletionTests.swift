@@ -190,7 +190,7 @@ import Testing
 
     @Test func a_new_kind_of_input_adds_a_source_in_front_of_sql() {
         struct QuerySource: CompletionSource {
-            func completion(for request: CompletionRequest, in session: Session) -> Completion? {
+            func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion? {
                 guard !SQLKeywords.startsSQLStatement(request.statementText) else { return nil }
                 let word = String(request.line.split(separator: ".").last ?? "")
                 return Completion(word: word, candidates: ["filter", "fetchAll"].filter { $0.hasPrefix(word) })

@@ -134,8 +134,9 @@ import Testing
         settings.migrationsDirectory = nil
         let test = try TestSession(settings: settings)
         #expect(test.run(".migrations-dir") == "migrations folder: migrations (the default)\n")
-        #expect(test.session.migrationsFolderPath(nil) == "migrations")
-        #expect(test.session.migrationsFolderPath("~/db/migrations") == (test.session.environment.homeDirectory ?? "?") + "/db/migrations")
+        let scope = TaskScope.scope(of: test.session.parts)
+        #expect(scope.migrationsFolderPath(nil) == "migrations")
+        #expect(scope.migrationsFolderPath("~/db/migrations") == (test.session.environment.homeDirectory ?? "?") + "/db/migrations")
     }
 
     @Test func wrong_arguments_are_usage_errors() throws {
@@ -161,7 +162,7 @@ import Testing
         fixture.run(".migrate --to 2")
         let command = try #require(fixture.test.session.commands.command(named: "migrate"))
         // Then the folders of the current directory, for DIR (CompletionArgumentTests).
-        #expect(command.completions(after: [], prefix: "--", from: fixture.test.session).prefix(3) == ["--status", "--dry-run", "--to"])
-        #expect(command.completions(after: ["--to"], prefix: "", from: fixture.test.session) == ["0003_index_name", "0004_seed"])
+        #expect(command.completions(after: [], prefix: "--", from: fixture.test.session.parts).prefix(3) == ["--status", "--dry-run", "--to"])
+        #expect(command.completions(after: ["--to"], prefix: "", from: fixture.test.session.parts) == ["0003_index_name", "0004_seed"])
     }
 }

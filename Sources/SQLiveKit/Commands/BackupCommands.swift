@@ -12,9 +12,12 @@ struct BackupCommand: MetaCommand {
         """
     let effect = CommandEffect.writesFiles
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        let (schema, path) = try DatabaseCopyArguments.parse(arguments, for: self)
-        try DatabaseCopy.run(.toFile(path), schema: schema, in: scope)
+    func parse(_ words: [String]) throws(Diagnostic) -> DatabaseCopyArguments {
+        try DatabaseCopyArguments(words, for: self)
+    }
+
+    func run(_ arguments: DatabaseCopyArguments, in scope: DatabaseScope) throws(Diagnostic) {
+        try DatabaseCopy.run(.toFile(arguments.path), schema: arguments.schema, in: scope)
     }
 }
 
@@ -31,22 +34,28 @@ struct RestoreCommand: MetaCommand {
         """
     let effect = CommandEffect.opensFiles
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        let (schema, path) = try DatabaseCopyArguments.parse(arguments, for: self)
-        try DatabaseCopy.run(.fromFile(path), schema: schema, in: scope)
+    func parse(_ words: [String]) throws(Diagnostic) -> DatabaseCopyArguments {
+        try DatabaseCopyArguments(words, for: self)
+    }
+
+    func run(_ arguments: DatabaseCopyArguments, in scope: DatabaseScope) throws(Diagnostic) {
+        try DatabaseCopy.run(.fromFile(arguments.path), schema: arguments.schema, in: scope)
     }
 }
 
 /// The `?DB? FILE` arguments both commands take.
-enum DatabaseCopyArguments {
-    static func parse(_ arguments: [String], for command: some MetaCommand) throws(Diagnostic) -> (schema: String, path: String) {
+struct DatabaseCopyArguments {
+    let schema: String
+    let path: String
+
+    init(_ arguments: [String], for command: some MetaCommand) throws(Diagnostic) {
         let words = arguments.filter { !$0.hasPrefix("-") }
         if let option = arguments.first(where: { $0.hasPrefix("-") }) {
             throw command.usageError("unknown option \(option)")
         }
         switch words.count {
-        case 1: return ("main", words[0])
-        case 2: return (words[0], words[1])
+        case 1: (schema, path) = ("main", words[0])
+        case 2: (schema, path) = (words[0], words[1])
         case 0: throw command.usageError("missing FILE")
         default: throw command.usageError("too many arguments")
         }

@@ -28,8 +28,9 @@ public struct CommandRegistry: Sendable {
         commands.flatMap { [$0.name] + $0.aliases }.sorted()
     }
 
-    /// Runs a meta-command line such as `.mode csv`.
-    func run(line: String, in session: Session) throws(Diagnostic) {
+    /// Runs a meta-command line such as `.mode csv`, in the scope the command declares,
+    /// built from the session's parts.
+    func run(line: String, in parts: SessionParts) throws(Diagnostic) {
         var words = CommandLineTokenizer.words(line)
         guard !words.isEmpty else { return }
         // sqlite3 takes quotes off the name too: `.'explain' off` is `.explain off`.
@@ -37,14 +38,14 @@ public struct CommandRegistry: Sendable {
         guard let command = command(named: typed) else {
             throw unknownCommand(typed)
         }
-        if session.settings.safeMode && command.effect != .harmless {
+        if parts.settings.current.safeMode && command.effect != .harmless {
             throw Diagnostic(".\(command.name) is disabled in safe mode: it \(command.effect.refusal)",
                              hint: "start sqlive without --safe to use it")
         }
         if let textCommand = command as? any RawTextCommand {
-            try textCommand.run(text: RawArguments.afterCommandName(line), from: session)
+            try textCommand.run(text: RawArguments.afterCommandName(line), from: parts)
         } else {
-            try command.run(words, from: session)
+            try command.run(words, from: parts)
         }
     }
 

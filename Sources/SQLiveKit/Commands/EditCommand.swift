@@ -1,4 +1,3 @@
-import Foundation
 /// `.edit`: opens the last statement in `$VISUAL` or `$EDITOR`, then runs what was saved.
 struct EditCommand: MetaCommand {
     let name = "edit"
@@ -12,8 +11,8 @@ struct EditCommand: MetaCommand {
         or a file left empty, runs nothing. With no statement yet, the file starts empty.
         """
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in control: SessionControl) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
-        try session.editAndRun(session.statements.lastStatement?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        try control.editLastStatement()
     }
 }

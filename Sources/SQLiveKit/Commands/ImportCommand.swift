@@ -21,7 +21,7 @@ struct ImportCommand: MetaCommand {
         """
 
     /// Options, then FILE from the file system, then TABLE from the schema.
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: TaskScope) -> [String] {
         if prefix.hasPrefix("-") { return ["--csv", "--tsv", "--skip", "--schema"] }
         if arguments.last == "--skip" || arguments.last == "--schema" { return [] }
         var positionals = 0
@@ -32,32 +32,32 @@ struct ImportCommand: MetaCommand {
             index += 1
         }
         switch positionals {
-        case 0: return FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory)
-        case 1: return SchemaNames(session: session).tables
+        case 0: return FileNameCompletion.candidates(for: prefix, homeDirectory: scope.environment.homeDirectory)
+        case 1: return SchemaNames(connection: scope.connection).tables
         default: return []
         }
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: TaskScope) throws(Diagnostic) {
         let options = try ImportOptions.parse(arguments, for: self) { problem in
-            session.output.append(SQLite3Usage.text(problem, usage: SQLite3Usage.importCommand))
+            scope.output.append(SQLite3Usage.text(problem, usage: SQLite3Usage.importCommand))
         }
         // sqlite3 quirk, kept for the same bytes: importing CSV in csv mode switches the row
         // separator from the output default "\r\n" to the input one, "\n", for good.
-        if session.settings.mode == .csv, session.settings.rowSeparator == "\r\n", options.format != .tsv {
-            session.settings.rowSeparator = "\n"
+        if scope.settings.mode == .csv, scope.settings.rowSeparator == "\r\n", options.format != .tsv {
+            scope.settings.rowSeparator = "\n"
         }
         let start = ContinuousClock.now
-        let outcome = try CSVImporter(session: session, options: options).run()
+        let outcome = try CSVImporter(scope: scope, options: options).run()
         let rows = "\(ImportProgress.grouped(outcome.importedRows)) row\(outcome.importedRows == 1 ? "" : "s")"
         if outcome.badRows > 0 {
             let bad = "\(ImportProgress.grouped(outcome.badRows)) bad row\(outcome.badRows == 1 ? "" : "s")"
-            session.warn("\(options.path): imported \(rows) into \(options.table), skipped \(bad)")
-        } else if session.environment.isInteractive {
+            scope.warn("\(options.path): imported \(rows) into \(options.table), skipped \(bad)")
+        } else if scope.environment.isInteractive {
             let elapsed = ContinuousClock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let tenths = Int(seconds * 10)
-            session.report(.notice("imported \(rows) into \(options.table) in \(tenths / 10).\(tenths % 10) s"))
+            scope.report(.notice("imported \(rows) into \(options.table) in \(tenths / 10).\(tenths % 10) s"))
         }
     }
 }

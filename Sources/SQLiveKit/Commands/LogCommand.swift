@@ -1,5 +1,5 @@
 /// `.log FILE|stdout|stderr|off`: sqlite3's error log (``SQLiteErrorLog``). Like `.trace`, it
-/// takes the whole session: SQLite's callback writes into the session's outputs, on the
+/// takes a ``TraceScope``: SQLite's callback writes into the session's outputs, on the
 /// session's thread only, and `--safe` decides whether a file may be written.
 struct LogCommand: MetaCommand {
     let name = "log"
@@ -14,35 +14,42 @@ struct LogCommand: MetaCommand {
           .log stderr
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: TraceScope) -> [String] {
         arguments.isEmpty ? ["stdout", "stderr", "off"] : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        guard let target = arguments.first else { throw usageError("missing argument") }
-        ignoreExtra(arguments, keeping: 1, in: session)
+    /// `.log` read: where the log goes (nil: off), and the words as typed, for the warning
+    /// about what is ignored.
+    struct Arguments {
+        let words: [String]
+        let target: TraceTarget?
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        guard let typed = words.first else { throw usageError("missing argument") }
+        return Arguments(words: words, target: TraceTarget(typed))
+    }
+
+    func run(_ arguments: Arguments, in scope: TraceScope) throws(Diagnostic) {
+        ignoreExtra(arguments.words, keeping: 1, in: scope)
         let log = SQLiteErrorLog.shared
-        switch target {
-        case "off":
+        switch arguments.target {
+        case nil:
             log.send(to: nil)
-        case "stdout", "-":
-            let output = session.output
-            log.send(to: .session(write: { output.append($0) }, thread: session.confinement))
-        case "stderr":
-            let outputs = session.outputs
-            log.send(to: .session(write: { outputs.writeToErrors($0) }, thread: session.confinement))
-        default:
-            if session.settings.safeMode {
-                throw Diagnostic(".log to a file is disabled in safe mode: it writes files",
-                                 hint: "use .log stdout or .log stderr")
-            }
+        case .standardOutput:
+            let output = scope.output
+            log.send(to: .session(write: { output.append($0) }, thread: scope.thread))
+        case .standardError:
+            log.send(to: .session(write: { scope.writeToErrors($0) }, thread: scope.thread))
+        case .file(let path):
+            try scope.files.allowWriting(by: ".log", hint: "use .log stdout or .log stderr")
             do {
-                log.send(to: .file(try FileDescriptorTarget(path: target)))
+                log.send(to: .file(try FileDescriptorTarget(path: path)))
             } catch {
-                throw Diagnostic("cannot write to \(target): \(error)", kind: .io)
+                throw Diagnostic("cannot write to \(path): \(error)", kind: .io)
             }
-            if ["on", "yes", "true"].contains(target.lowercased()) {
-                session.report(.notice("logging to the file \(target), as sqlite3 reads .log \(target): .log stdout or .log stderr shows the log"))
+            if ["on", "yes", "true"].contains(path.lowercased()) {
+                scope.report(.notice("logging to the file \(path), as sqlite3 reads .log \(path): .log stdout or .log stderr shows the log"))
             }
         }
     }

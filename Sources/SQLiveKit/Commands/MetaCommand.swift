@@ -2,9 +2,11 @@
 /// what it does. `.help`, tab completion and "did you mean" all come from these declarations.
 public protocol MetaCommand: Sendable {
     /// What the command touches: the view of the session it runs in (``SettingsScope``,
-    /// ``DatabaseScope``, ``PaneScope``), or the ``Session`` itself for the few that
+    /// ``DatabaseScope``, ``PaneScope``, …), or ``SessionControl`` for the few that
     /// coordinate it all.
     associatedtype Scope: CommandScope
+    /// The arguments once read: typed values for a command with options, else the words.
+    associatedtype Arguments = [String]
     /// The name without the dot: `mode`.
     var name: String { get }
     /// Other names that run the same command: `exit` for `quit`.
@@ -22,8 +24,17 @@ public protocol MetaCommand: Sendable {
     /// False for a command that only changes settings or prints: it runs while a database
     /// locked at start is not open yet.
     var needsDatabase: Bool { get }
-    /// Runs the command with its arguments (tokenized like sqlite3: quotes group words).
-    func run(_ arguments: [String], in scope: Scope) throws(Diagnostic)
+    /// Reads the words (tokenized like sqlite3: quotes group words) into the arguments, before
+    /// anything runs, as swift-argument-parser runs `validate()` before `run()`: a usage error
+    /// leaves the session as it was, with nothing printed and nothing changed.
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments
+    /// Runs the command with its arguments, read by ``parse(_:)``.
+    func run(_ arguments: Arguments, in scope: Scope) throws(Diagnostic)
+}
+
+extension MetaCommand where Arguments == [String] {
+    /// A command that reads its words as it runs takes them as they are.
+    public func parse(_ words: [String]) throws(Diagnostic) -> [String] { words }
 }
 
 /// What a meta-command can do outside the session, for `--safe`.
@@ -58,15 +69,16 @@ extension MetaCommand {
     public var needsDatabase: Bool { true }
     public func completions(after arguments: [String], prefix: String, in scope: Scope) -> [String] { [] }
 
-    /// Runs the command in the view of `session` it declares (the registry's way in: it
-    /// holds commands of every scope).
-    func run(_ arguments: [String], from session: Session) throws(Diagnostic) {
-        try run(arguments, in: .scope(of: session))
+    /// Reads the words, then runs the command in the view of the session's parts it declares
+    /// (the registry's way in: it holds commands of every scope).
+    func run(_ words: [String], from parts: SessionParts) throws(Diagnostic) {
+        let arguments = try parse(words)
+        try run(arguments, in: .scope(of: parts))
     }
 
-    /// The completions of the argument being typed, in the view of `session` it declares.
-    func completions(after arguments: [String], prefix: String, from session: Session) -> [String] {
-        completions(after: arguments, prefix: prefix, in: .scope(of: session))
+    /// The completions of the argument being typed, in the view it declares.
+    func completions(after arguments: [String], prefix: String, from parts: SessionParts) -> [String] {
+        completions(after: arguments, prefix: prefix, in: .scope(of: parts))
     }
 
     /// The full usage line: `.mode MODE ?TABLE?`.

@@ -22,30 +22,33 @@ struct MigrateCommand: MetaCommand {
         the file>' WHERE identifier = 'ID';). sqlive never erases or rolls back a database.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: TaskScope) -> [String] {
         if arguments.last == "--to" {
-            return (try? session.migrationPlan(folder: nil).pendingFiles.map(\.identifier)) ?? []
+            return (try? scope.migrationPlan(folder: nil).pendingFiles.map(\.identifier)) ?? []
         }
         // DIR: folders only.
         return ["--status", "--dry-run", "--to"]
-            + FileNameCompletion.candidates(for: prefix, foldersOnly: true, homeDirectory: session.environment.homeDirectory)
+            + FileNameCompletion.candidates(for: prefix, foldersOnly: true, homeDirectory: scope.environment.homeDirectory)
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        let options = try MigrateOptions(arguments, command: self)
-        let plan = try session.migrationPlan(folder: options.directory)
+    func parse(_ words: [String]) throws(Diagnostic) -> MigrateOptions {
+        try MigrateOptions(words, command: self)
+    }
+
+    func run(_ options: MigrateOptions, in scope: TaskScope) throws(Diagnostic) {
+        let plan = try scope.migrationPlan(folder: options.directory)
         if options.status {
-            session.output.append(MigrationStatusReport(plan: plan).text)
+            scope.output.append(MigrationStatusReport(plan: plan).text)
             return
         }
         try plan.validate()
         let files = try plan.pending(upTo: options.target)
         guard !files.isEmpty else {
             let position = plan.current.map { "the database is at \($0)" } ?? "no migrations in \(plan.folder.displayName)"
-            session.output.append("nothing to apply: \(position), \(plan.pendingFiles.count) pending\n")
+            scope.output.append("nothing to apply: \(position), \(plan.pendingFiles.count) pending\n")
             return
         }
-        let runner = MigrationRunner(session: session, plan: plan)
+        let runner = MigrationRunner(scope: scope, plan: plan)
         if options.dryRun {
             try runner.preview(files)
         } else {
@@ -56,7 +59,7 @@ struct MigrateCommand: MetaCommand {
 
 /// The arguments of `.migrate`, checked: `--status` stands alone; `--dry-run` and `--to`
 /// combine; one folder at most.
-private struct MigrateOptions {
+struct MigrateOptions {
     var status = false
     var dryRun = false
     var target: String?

@@ -5,10 +5,15 @@ struct MigrationsCommand: MetaCommand {
     let summary = "list the migrations of DIR and whether each is applied (.migrate --status)"
     let effect = CommandEffect.readsFiles
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
-        let plan = try session.migrationPlan(folder: arguments.first)
-        session.output.append(MigrationStatusReport(plan: plan).text)
+    /// The folder typed, if any.
+    func parse(_ words: [String]) throws(Diagnostic) -> String? {
+        try expect(words, count: 0...1)
+        return words.first
+    }
+
+    func run(_ folder: String?, in scope: TaskScope) throws(Diagnostic) {
+        let plan = try scope.migrationPlan(folder: folder)
+        scope.output.append(MigrationStatusReport(plan: plan).text)
     }
 }
 

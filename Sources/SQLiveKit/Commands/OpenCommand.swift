@@ -22,43 +22,59 @@ struct OpenCommand: MetaCommand {
         The database stays as it was if FILE cannot be opened.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in control: SessionControl) -> [String] {
         prefix.hasPrefix("-") ? ["--readonly", "--new", "--hexdb", "--replica"]
-            : FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory)
+            : FileNameCompletion.candidates(for: prefix, homeDirectory: control.files.homeDirectory)
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    /// `.open` read: what to open, and how.
+    struct Arguments {
         var readonly = false
         var startsEmpty = false
         var readsHexDump = false
         var path: String?
         var replicaURL: String?
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            switch argument {
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        var arguments = Arguments()
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            switch word {
             case "--replica", "-replica":
                 guard let url = rest.popFirst() else { throw usageError("--replica needs the replica's URL") }
-                replicaURL = url
-            case "--readonly", "-readonly": readonly = true
-            case "--new", "-new": startsEmpty = true
-            case "--hexdb", "-hexdb": readsHexDump = true
+                arguments.replicaURL = url
+            case "--readonly", "-readonly": arguments.readonly = true
+            case "--new", "-new": arguments.startsEmpty = true
+            case "--hexdb", "-hexdb": arguments.readsHexDump = true
             default:
-                if argument.hasPrefix("-") { throw usageError("unknown option \(argument)") }
-                if path != nil { throw usageError("too many arguments") }
-                path = argument
+                if word.hasPrefix("-") { throw usageError("unknown option \(word)") }
+                if arguments.path != nil { throw usageError("too many arguments") }
+                arguments.path = word
             }
         }
-        if readsHexDump {
-            guard let path else { throw usageError("--hexdb reads FILE (reading the dump from the input is absent)") }
-            return try openHexDump(path, readonly: readonly, in: session)
+        if arguments.readsHexDump, arguments.path == nil {
+            throw usageError("--hexdb reads FILE (reading the dump from the input is absent)")
         }
-        if let replicaURL {
-            guard path == nil, !startsEmpty else { throw usageError("--replica URL opens the replica only: drop FILE and --new") }
-            return try openReplica(replicaURL, in: session)
+        if !arguments.readsHexDump, arguments.replicaURL != nil, arguments.path != nil || arguments.startsEmpty {
+            throw usageError("--replica URL opens the replica only: drop FILE and --new")
         }
-        let current = session.connection.options
+        return arguments
+    }
+
+    func run(_ arguments: Arguments, in control: SessionControl) throws(Diagnostic) {
+        let path = arguments.path
+        if arguments.readsHexDump, let path {
+            return try openHexDump(path, readonly: arguments.readonly, in: control)
+        }
+        if let replicaURL = arguments.replicaURL {
+            return try openReplica(replicaURL, in: control)
+        }
+        let readonly = arguments.readonly
+        let startsEmpty = arguments.startsEmpty
+        let current = control.connection.options
         let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
-                                  busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
+                                  busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
         if startsEmpty && options.readonly {
             throw usageError("--new empties the file, which a read-only session does not do")
@@ -71,24 +87,22 @@ struct OpenCommand: MetaCommand {
             }
             try FreshDatabaseFile.clear(path)
         }
-        session.replaceConnection(try DatabaseConnection(options))
-        session.statements.installStatementTrace()
+        control.replaceConnection(try DatabaseConnection(options))
     }
 
     /// `--replica URL`: the Litestream VFS is loaded first when it is not yet.
-    private func openReplica(_ url: String, in session: Session) throws(Diagnostic) {
-        try LitestreamReplica.loadVFS(explicit: nil, environment: session.environment.variables)
-        let current = session.connection.options
+    private func openReplica(_ url: String, in control: SessionControl) throws(Diagnostic) {
+        try LitestreamReplica.loadVFS(explicit: nil, environment: control.environment.variables)
+        let current = control.connection.options
         let options = OpenOptions(replica: LitestreamReplica(url: url),
-                                  busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000,
+                                  busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000,
                                   isSafe: current.isSafe, staysReadonly: current.staysReadonly)
-        session.replaceConnection(try DatabaseConnection(options))
-        session.statements.installStatementTrace()
+        control.replaceConnection(try DatabaseConnection(options))
     }
 
     /// `--hexdb FILE`: a new in-memory database holding the dump's bytes. They are written
     /// to a temporary file and restored from it with the backup API, as `.restore` does.
-    private func openHexDump(_ path: String, readonly: Bool, in session: Session) throws(Diagnostic) {
+    private func openHexDump(_ path: String, readonly: Bool, in control: SessionControl) throws(Diagnostic) {
         let bytes = try HexDatabase.bytes(of: HexDatabase.read(path))
         let temporary = FileManager.default.temporaryDirectory
             .appendingPathComponent("sqlive-hexdb-\(UUID().uuidString).db").path
@@ -98,12 +112,11 @@ struct OpenCommand: MetaCommand {
         defer { try? FileManager.default.removeItem(atPath: temporary) }
         // Before the database open now is closed: a dump of something else changes nothing.
         try DatabaseCopy.checkIsDatabase(temporary, shownAs: path)
-        let current = session.connection.options
+        let current = control.connection.options
         let options = OpenOptions(path: ":memory:", readonly: false,
-                                  busyTimeout: Double(session.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
+                                  busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
-        session.replaceConnection(try DatabaseConnection(options))
-        session.statements.installStatementTrace()
-        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: .scope(of: session), shownAs: path)
+        control.replaceConnection(try DatabaseConnection(options))
+        try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: control.database, shownAs: path)
     }
 }

@@ -10,7 +10,7 @@
 ///         arguments.word()        // "bobs"
 ///         arguments.remainder     // "SELECT * FROM player WHERE name = 'Bob'"
 ///     }
-public protocol RawTextCommand: MetaCommand {
+public protocol RawTextCommand: MetaCommand where Arguments == [String] {
     /// Restated so that a command's ``run(text:in:)`` says which scope it takes.
     associatedtype Scope
     /// Runs the command with the text after its name, as typed.
@@ -23,9 +23,9 @@ extension RawTextCommand {
         try run(text: arguments.joined(separator: " "), in: scope)
     }
 
-    /// Runs the command on its text in the view of `session` it declares.
-    func run(text: String, from session: Session) throws(Diagnostic) {
-        try run(text: text, in: .scope(of: session))
+    /// Runs the command on its text in the view of the session's parts it declares.
+    func run(text: String, from parts: SessionParts) throws(Diagnostic) {
+        try run(text: text, in: .scope(of: parts))
     }
 }
 

@@ -9,29 +9,33 @@ struct ReadCommand: MetaCommand {
         FILE and the line. With .bail on, the first error stops the script and fails .read.
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: session.environment.homeDirectory) : []
+    func completions(after arguments: [String], prefix: String, in control: SessionControl) -> [String] {
+        arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: control.files.homeDirectory) : []
     }
 
     /// Scripts reading scripts that read themselves stop here instead of exhausting the stack.
     static let maximumDepth = 32
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        let path = arguments[0]
-        guard session.script.readDepth < Self.maximumDepth else {
+    /// The script's path.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try expect(words, count: 1...1)
+        return words[0]
+    }
+
+    func run(_ path: String, in control: SessionControl) throws(Diagnostic) {
+        guard control.script.readDepth < Self.maximumDepth else {
             throw Diagnostic(".read: scripts nested more than \(Self.maximumDepth) deep (does \(path) read itself?)")
         }
         var lines = try FileLineSource(path: path)
-        session.script.readDepth += 1
-        defer { session.script.readDepth -= 1 }
-        let errorsBefore = session.script.errorCount
-        ScriptRunner(session: session).run(&lines, source: path)
+        control.script.readDepth += 1
+        defer { control.script.readDepth -= 1 }
+        let errorsBefore = control.errorCount
+        control.runScript(&lines, source: path)
         // A plain `.quit` in the file ends the file, not the session (sqlite3 does the same).
-        if session.script.quitRequested != nil && !session.script.quitHasExitCode {
-            session.script.quitRequested = nil
+        if control.script.quitRequested != nil && !control.script.quitHasExitCode {
+            control.script.quitRequested = nil
         }
-        if session.settings.bail && session.script.errorCount > errorsBefore {
+        if control.settings.bail && control.errorCount > errorsBefore {
             throw Diagnostic(".read \(path) stopped at its first error (.bail is on)")
         }
     }

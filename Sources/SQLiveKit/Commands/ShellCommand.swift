@@ -18,16 +18,20 @@ struct ShellCommand: MetaCommand {
         """
     let effect = CommandEffect.runsPrograms
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
-        guard !arguments.isEmpty else { throw usageError("missing command") }
-        let commandLine = Self.commandLine(arguments)
-        session.output.flush()
-        let status = try session.lendingTerminal { () throws(Diagnostic) in
-            try ChildProcess(shellCommand: commandLine, environment: session.environment.variables, feedsInput: false).wait()
+    /// The words as one command line.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        guard !words.isEmpty else { throw usageError("missing command") }
+        return Self.commandLine(words)
+    }
+
+    func run(_ commandLine: String, in control: SessionControl) throws(Diagnostic) {
+        control.output.flush()
+        let status = try control.lendingTerminal { () throws(Diagnostic) in
+            try ChildProcess(shellCommand: commandLine, environment: control.environment.variables, feedsInput: false).wait()
         }
         // As in sqlite3, the command's failure is reported but is not the session's.
         if status != 0 {
-            session.warn("the command exited with status \(status): \(commandLine.firstLineSummary)")
+            control.warn("the command exited with status \(status): \(commandLine.firstLineSummary)")
         }
     }
 

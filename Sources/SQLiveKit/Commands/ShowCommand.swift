@@ -19,18 +19,18 @@ struct ShowCommand: MetaCommand {
     let summary = "show the current settings"
     let needsDatabase = false
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: StatusScope) throws(Diagnostic) {
         try expect(arguments, count: 0...0)
-        var rows = Self.sqlite3Rows(session)
-        if session.environment.isInteractive { rows += Self.sqliveRows(session) }
+        var rows = Self.sqlite3Rows(scope)
+        if scope.isInteractive { rows += Self.sqliveRows(scope) }
         for (key, value) in rows {
-            session.output.append(String(repeating: " ", count: max(0, 12 - key.count)) + key + ": " + value + "\n")
+            scope.output.append(String(repeating: " ", count: max(0, 12 - key.count)) + key + ": " + value + "\n")
         }
     }
 
     /// What sqlite3 3.40's `.show` prints, in its order and its words.
-    static func sqlite3Rows(_ session: Session) -> [(String, String)] {
-        let settings = session.settings
+    static func sqlite3Rows(_ scope: StatusScope) -> [(String, String)] {
+        let settings = scope.settings
         return [
             ("echo", onOff(settings.echo)),
             ("eqp", settings.eqp.rawValue),
@@ -38,28 +38,28 @@ struct ShowCommand: MetaCommand {
             ("headers", onOff(settings.showHeaders)),
             ("mode", modeText(settings)),
             ("nullvalue", CEscaped.quoted(settings.nullValue)),
-            ("output", session.outputs.name),
+            ("output", scope.outputName),
             ("colseparator", CEscaped.quoted(settings.columnSeparator)),
             ("rowseparator", CEscaped.quoted(settings.rowSeparator)),
             ("stats", onOff(settings.stats)),
             ("width", settings.columnWidths.map { "\($0) " }.joined()),
-            ("filename", session.connection.options.displayName),
+            ("filename", scope.connection.options.displayName),
         ]
     }
 
     /// sqlive's settings that sqlite3 does not have.
-    static func sqliveRows(_ session: Session) -> [(String, String)] {
-        let settings = session.settings
+    static func sqliveRows(_ scope: StatusScope) -> [(String, String)] {
+        let settings = scope.settings
         return [
-            ("read-only", onOff(session.connection.options.readonly)),
+            ("read-only", onOff(scope.connection.options.readonly)),
             ("bail", onOff(settings.bail)),
             ("timer", onOff(settings.timer)),
             ("changes", onOff(settings.changes)),
             ("pager", onOff(settings.pager)),
             ("timeout", "\(settings.busyTimeoutMilliseconds) ms"),
-            ("external", session.paneBoard.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"),
-            ("layout", "\(session.paneBoard.layout)"),
-            ("events", onOff(session.paneBoard.traceEnabled)),
+            ("external", scope.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"),
+            ("layout", "\(scope.paneLayout)"),
+            ("events", onOff(scope.tracesEvents)),
         ]
     }
 

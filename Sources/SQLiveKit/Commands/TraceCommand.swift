@@ -12,50 +12,70 @@ struct TraceCommand: MetaCommand {
           .trace --expanded stdout
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: TraceScope) -> [String] {
         ["--plain", "--expanded", "stdout", "stderr", "off"]
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    /// `.trace` read: where the trace goes (nil: off) and whether parameters show as values.
+    struct Arguments {
         var expands = false
-        var target: String?
-        for argument in arguments {
-            switch argument {
-            case "--plain", "-plain": expands = false
-            case "--expanded", "-expanded": expands = true
-            case "--stmt", "-stmt": continue
-            default:
-                if argument.hasPrefix("-") { throw usageError("unknown option \(argument)") }
-                if target != nil { throw usageError("too many arguments") }
-                target = argument
-            }
-        }
-        let trace = try target.flatMap { target throws(Diagnostic) in
-            try Self.destination(target, in: session).map { StatementTrace(destination: $0, expandsParameters: expands) }
-        }
-        // The hook leaves the old trace before it is released.
-        let previous = session.statements.statementTrace
-        session.statements.statementTrace = trace
-        session.statements.installStatementTrace()
-        withExtendedLifetime(previous) {}
+        var target: TraceTarget?
     }
 
-    private static func destination(_ target: String, in session: Session) throws(Diagnostic) -> StatementTrace.Destination? {
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        var arguments = Arguments()
+        var typed: String?
+        for word in words {
+            switch word {
+            case "--plain", "-plain": arguments.expands = false
+            case "--expanded", "-expanded": arguments.expands = true
+            case "--stmt", "-stmt": continue
+            default:
+                if word.hasPrefix("-") { throw usageError("unknown option \(word)") }
+                if typed != nil { throw usageError("too many arguments") }
+                typed = word
+            }
+        }
+        arguments.target = typed.flatMap(TraceTarget.init)
+        return arguments
+    }
+
+    func run(_ arguments: Arguments, in scope: TraceScope) throws(Diagnostic) {
+        let trace = try arguments.target.map { target throws(Diagnostic) in
+            StatementTrace(destination: try Self.destination(target, in: scope), expandsParameters: arguments.expands)
+        }
+        scope.replaceStatementTrace(with: trace)
+    }
+
+    private static func destination(_ target: TraceTarget, in scope: TraceScope) throws(Diagnostic) -> StatementTrace.Destination {
         switch target {
-        case "off": return nil
-        case "stdout", "-": return .output(session.output)
-        case "stderr": return .target(session.errorOutput)
-        default:
+        case .standardOutput: return .output(scope.output)
+        case .standardError: return .target(scope.errorOutput)
+        case .file(let path):
             // --safe writes no file (sqlite3's --safe lets .trace write one).
-            if session.settings.safeMode {
-                throw Diagnostic(".trace to a file is disabled in safe mode: it writes files",
-                                 hint: "use .trace stdout or .trace stderr")
-            }
+            try scope.files.allowWriting(by: ".trace", hint: "use .trace stdout or .trace stderr")
             do {
-                return .target(try FileDescriptorTarget(path: target))
+                return .target(try FileDescriptorTarget(path: path))
             } catch {
-                throw Diagnostic("cannot write to \(target): \(error)")
+                throw Diagnostic("cannot write to \(path): \(error)")
             }
+        }
+    }
+}
+
+/// Where `.trace` and `.log` write, as typed: `stdout` (or `-`), `stderr`, or a file; `off`
+/// is none (nil).
+enum TraceTarget: Equatable {
+    case standardOutput
+    case standardError
+    case file(String)
+
+    init?(_ typed: String) {
+        switch typed {
+        case "off": return nil
+        case "stdout", "-": self = .standardOutput
+        case "stderr": self = .standardError
+        default: self = .file(typed)
         }
     }
 }

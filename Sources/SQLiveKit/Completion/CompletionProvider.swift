@@ -22,9 +22,9 @@ public struct CompletionProvider: Sendable {
         SQLCompletionSource(),
     ])
 
-    public func completion(for request: CompletionRequest, in session: Session) -> Completion {
+    func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion {
         for source in sources {
-            if var completion = source.completion(for: request, in: session) {
+            if var completion = source.completion(for: request, in: context) {
                 completion.isFollowedByText = request.restOfLine.first.map { !$0.isWhitespace } ?? false
                 return completion
             }

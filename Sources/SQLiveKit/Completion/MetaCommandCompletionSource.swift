@@ -7,7 +7,7 @@
 public struct MetaCommandCompletionSource: CompletionSource {
     public init() {}
 
-    public func completion(for request: CompletionRequest, in session: Session) -> Completion? {
+    public func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion? {
         guard request.isMetaCommand else { return nil }
         let line = request.line.drop { $0 == " " || $0 == "\t" }
         // The word is the raw text after the last space, so it is exactly what the terminal
@@ -18,18 +18,18 @@ public struct MetaCommandCompletionSource: CompletionSource {
 
         guard let typedName = before.first else {
             let typed = word.dropFirst().lowercased()
-            let names = session.commands.allNames.filter { $0.hasPrefix(typed) }
+            let names = context.commands.allNames.filter { $0.hasPrefix(typed) }
             return Completion(word: word, candidates: names.map { "." + $0 })
         }
-        guard let command = session.commands.command(named: String(typedName.dropFirst())) else {
+        guard let command = context.commands.command(named: String(typedName.dropFirst())) else {
             return .none(for: word)
         }
         if let nameEnd = line.firstIndex(where: { $0 == " " || $0 == "\t" }),
            let query = QueryArgumentCompletion.completion(for: command, arguments: line[nameEnd...],
-                                                           restOfLine: request.restOfLine, in: session) {
+                                                           restOfLine: request.restOfLine, in: context) {
             return query
         }
-        let candidates = command.completions(after: Array(before.dropFirst()), prefix: word, from: session)
+        let candidates = context.argumentCompletions(of: command, after: Array(before.dropFirst()), prefix: word)
             .filter { $0.lowercased().hasPrefix(word.lowercased()) }
         return Completion(word: word, candidates: candidates)
     }

@@ -12,7 +12,7 @@ enum QueryArgumentCompletion {
     /// The completion of the query typed after the command name, or nil when the cursor is
     /// not in the query (still in an option or a FILE) or the command takes no query.
     static func completion(for command: any MetaCommand, arguments: Substring, restOfLine: String,
-                           in session: Session) -> Completion? {
+                           in context: CompletionContext) -> Completion? {
         guard let shape = Shape(usage: command.usage) else { return nil }
         var rest = arguments.drop { $0 == " " || $0 == "\t" }
         var positionals = shape.positionalCount
@@ -37,7 +37,7 @@ enum QueryArgumentCompletion {
             rest = rest[end...].drop { $0 == " " || $0 == "\t" }
         }
         let request = CompletionRequest(line: String(rest), restOfLine: restOfLine)
-        return statementProvider.completion(for: request, in: session)
+        return statementProvider.completion(for: request, in: context)
     }
 
     /// A query is completed as a statement at the prompt: DSL first, then SQL.

@@ -24,10 +24,11 @@ public struct SQLCompletionSource: CompletionSource {
     ]
     private static let keywords = Set(SQLKeywords.all)
 
-    public func completion(for request: CompletionRequest, in session: Session) -> Completion? {
+    public func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion? {
+        let connection = context.connection
         let context = SQLCompletionContext(before: request.statementText, after: request.restOfLine)
         guard context.isCompletable else { return .none() }
-        let schema = SchemaNames(session: session)
+        let schema = SchemaNames(connection: connection)
         let word = context.word
         let tablesByName = Set(schema.tables.map { $0.lowercased() })
 

@@ -3,7 +3,7 @@ import GRDB
 /// The table, view and column names of the main database, read with GRDB when completion
 /// needs them. Errors read as "no names": completion never reports one.
 ///
-///     let schema = SchemaNames(session: session)
+///     let schema = SchemaNames(connection: session.connection)
 ///     schema.tables                 // ["albums", "artists"]
 ///     schema.columns(of: "ALBUMS")  // ["AlbumId", "Title", "ArtistId"]
 struct SchemaNames {
@@ -11,8 +11,8 @@ struct SchemaNames {
     /// Tables and views, in schema order; internal `sqlite_` tables left out.
     let tables: [String]
 
-    init(session: Session) {
-        queue = session.connection.queue
+    init(connection: DatabaseConnection) {
+        queue = connection.queue
         tables = (try? queue.inDatabase { db in
             try String.fetchAll(db, sql: """
                 SELECT name FROM sqlite_schema

@@ -8,17 +8,17 @@
 public struct DSLCompletionSource: CompletionSource {
     public init() {}
 
-    public func completion(for request: CompletionRequest, in session: Session) -> Completion? {
+    public func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion? {
         let text = request.statementText
         guard !request.isMetaCommand, !SQLKeywords.startsSQLStatement(text) else { return nil }
         let word = Self.word(before: text)
         guard text.drop(while: { $0.isWhitespace }).utf8.count > word.utf8.count else { return nil }
-        return Completion(word: word, candidates: Self.candidates(for: text, in: session))
+        return Completion(word: word, candidates: Self.candidates(for: text, in: context.connection))
     }
 
-    /// The candidates for the name ending a DSL query, read against the session's schema.
-    static func candidates(for query: String, in session: Session) -> [String] {
-        let schema = (try? session.connection.queue.inDatabase(DSLCompletionSchema.load)) ?? DSLCompletionSchema(tables: [])
+    /// The candidates for the name ending a DSL query, read against the database's schema.
+    static func candidates(for query: String, in connection: DatabaseConnection) -> [String] {
+        let schema = (try? connection.queue.inDatabase(DSLCompletionSchema.load)) ?? DSLCompletionSchema(tables: [])
         return DSLCompletion.candidates(line: query, cursor: query.utf8.count, schema: schema)
     }
 

@@ -10,7 +10,7 @@ import GRDBSQLite
 /// `.bail on` it stops the import and nothing is imported, otherwise it is skipped and
 /// counted. On a terminal, a progress bar shows once the import takes a second.
 struct CSVImporter {
-    let session: Session
+    let scope: TaskScope
     let options: ImportOptions
 
     /// Bad rows reported one by one; past this, only counted.
@@ -26,9 +26,9 @@ struct CSVImporter {
     }
 
     func run() throws(Diagnostic) -> Outcome {
-        let separator = try options.separator(settings: session.settings)
+        let separator = try options.separator(settings: scope.settings)
         // sqlite3's ascii mode: 0x1F between fields, 0x1E between records, no quoting.
-        let ascii = options.isASCII(settings: session.settings)
+        let ascii = options.isASCII(settings: scope.settings)
         let recordSeparator = ascii ? UInt8(0x1E) : UInt8(ascii: "\n")
         let reader = options.path.hasPrefix("|")
             ? try DelimitedReader(command: String(options.path.dropFirst()), separator: separator,
@@ -38,10 +38,10 @@ struct CSVImporter {
         for _ in 0..<options.skip {
             guard try reader.read(into: &record) else { break }
         }
-        var run = ImportRun(session: session, options: options, reader: reader)
+        var run = ImportRun(scope: scope, options: options, reader: reader)
         defer { run.eraseProgress() }
         do {
-            try session.connection.queue.inDatabase { db in
+            try scope.connection.queue.inDatabase { db in
                 try db.inSavepoint {
                     try run.importRecords(db, record: &record)
                     return .commit

@@ -3,20 +3,20 @@ import GRDBSQLite
 
 /// The state of one import while it runs: counts, the progress bar, the statement.
 struct ImportRun {
-    let session: Session
+    let scope: TaskScope
     let options: ImportOptions
     let reader: DelimitedReader
     var outcome = CSVImporter.Outcome()
     var progress: ImportProgress?
 
-    init(session: Session, options: ImportOptions, reader: DelimitedReader) {
-        self.session = session
+    init(scope: TaskScope, options: ImportOptions, reader: DelimitedReader) {
+        self.scope = scope
         self.options = options
         self.reader = reader
-        if session.environment.isInteractive {
+        if scope.environment.isInteractive {
             progress = ImportProgress(name: options.path, totalBytes: reader.fileSize,
-                                      width: session.environment.terminalWidth() ?? 80,
-                                      delay: session.environment.progressDelay)
+                                      width: scope.environment.terminalWidth() ?? 80,
+                                      delay: scope.environment.progressDelay)
         }
     }
 
@@ -40,7 +40,7 @@ struct ImportRun {
                 // As sqlite3: a short row (a blank line too) is filled with NULL, a long
                 // one loses its extra fields, and either is said on stderr in its words.
                 let remedy = record.fieldCount < columnCount ? "filling the rest with NULL" : "extras ignored"
-                session.warn("\(options.path):\(record.line): expected \(columnCount) columns but found \(record.fieldCount) - \(remedy)")
+                scope.warn("\(options.path):\(record.line): expected \(columnCount) columns but found \(record.fieldCount) - \(remedy)")
             }
             do {
                 try insert(record, with: statement, columnCount: columnCount)
@@ -53,12 +53,12 @@ struct ImportRun {
             if rowsSinceProgress == CSVImporter.progressStride {
                 rowsSinceProgress = 0
                 // Ctrl-C between rows: no statement runs for sqlite3_interrupt to stop.
-                if session.stopRequest.reason != nil {
+                if scope.stopRequest.reason != nil {
                     throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted")
                 }
                 let rows = outcome.importedRows, bytes = reader.bytesConsumed
                 if let line = progress?.update(rows: rows, bytes: bytes) {
-                    session.outputs.showProgress(line)
+                    scope.showProgress(line)
                 }
             }
         }
@@ -77,7 +77,7 @@ struct ImportRun {
         try db.execute(sql: table.createStatement(for: options.qualifiedTable))
         outcome.createdTable = true
         if !table.renamed.isEmpty {
-            session.warn("columns renamed by .import of \(options.path), as their names repeat: "
+            scope.warn("columns renamed by .import of \(options.path), as their names repeat: "
                          + table.renamed.map { "\"\($0.from)\" to \"\($0.to)\"" }.joined(separator: ", "))
         }
         return table.columns.count
@@ -114,13 +114,13 @@ struct ImportRun {
 
     /// Reports a bad row: stops the import with `.bail on`, else warns (the first few) and counts.
     private mutating func badRow(_ line: Int, _ problem: String) throws {
-        if session.settings.bail {
+        if scope.settings.bail {
             throw Diagnostic("\(options.path):\(line): \(problem); nothing was imported (.bail is on)")
         }
         outcome.badRows += 1
         if outcome.badRows <= CSVImporter.reportedBadRows {
             eraseProgress()
-            session.warn("\(options.path):\(line): \(problem); row skipped")
+            scope.warn("\(options.path):\(line): \(problem); row skipped")
         }
     }
 
@@ -148,7 +148,7 @@ struct ImportRun {
 
     mutating func eraseProgress() {
         if progress?.erase() == true {
-            session.outputs.showProgress(nil)
+            scope.showProgress(nil)
         }
     }
 }

@@ -9,30 +9,30 @@ import GRDB
 /// ``MigrationPlan`` before the migrator is called. The migrator never erases a database:
 /// `eraseDatabaseOnSchemaChange` stays false.
 ///
-///     try MigrationRunner(session: session, plan: plan).apply(plan.pending(upTo: nil))
+///     try MigrationRunner(scope: scope, plan: plan).apply(plan.pending(upTo: nil))
 ///     // applied 0001_create_tables (3 ms)
 ///     // applied 0002_add_copies (1 ms)
 ///     // the database is at 0002_add_copies, 0 pending
 struct MigrationRunner {
-    let session: Session
+    let scope: TaskScope
     let plan: MigrationPlan
 
     /// Applies `files` (pending, in order). A failing migration is rolled back whole and
     /// stops the run; those applied before it stay applied.
     func apply(_ files: [MigrationFile]) throws(Diagnostic) {
-        let queue = session.connection.queue
+        let queue = scope.connection.queue
         try checkCanWrite()
         let migrator = makeMigrator()
-        let pragmas = try ConnectionPragmas.read(session.connection)
-        defer { pragmas.restore(on: session.connection) }
+        let pragmas = try ConnectionPragmas.read(scope.connection)
+        defer { pragmas.restore(on: scope.connection) }
         let foreignKeysWereOn = try setForeignKeys(true)
         defer { _ = try? setForeignKeys(foreignKeysWereOn) }
 
         var current = plan.current
-        defer { if current != plan.current { session.schemaDidChange() } }
+        defer { if current != plan.current { scope.database.schemaDidChange() } }
         for file in files {
             // Ctrl-C between two migrations: no statement ran for sqlite3_interrupt to stop.
-            if session.stopRequest.reason != nil {
+            if scope.stopRequest.reason != nil {
                 throw interruption(before: file, current: current)
             }
             let clock = ContinuousClock()
@@ -45,22 +45,22 @@ struct MigrationRunner {
                 throw failure(error, file: file, current: current)
             }
             current = file.identifier
-            session.output.append("applied \(file.identifier) (\(Self.format(clock.now - start)))\n")
-            session.output.flush()
+            scope.output.append("applied \(file.identifier) (\(Self.format(clock.now - start)))\n")
+            scope.output.flush()
         }
         let remaining = plan.pendingFiles.count - files.count
-        session.output.append("the database is at \(current ?? "no migration"), \(remaining) pending\n")
+        scope.output.append("the database is at \(current ?? "no migration"), \(remaining) pending\n")
     }
 
     /// Prints what ``apply(_:)`` would run, after the checks it would make, and runs nothing.
     func preview(_ files: [MigrationFile]) throws(Diagnostic) {
         try checkForeignKeys()
         for file in files {
-            session.output.append("would apply \(file.identifier)\n")
+            scope.output.append("would apply \(file.identifier)\n")
         }
         let remaining = plan.pendingFiles.count - files.count
         let target = files.last?.identifier ?? plan.current ?? "no migration"
-        session.output.append("dry run: nothing was changed; the database would be at \(target), \(remaining) pending\n")
+        scope.output.append("dry run: nothing was changed; the database would be at \(target), \(remaining) pending\n")
     }
 
     /// One GRDB migration per file: its statements one by one (so an error names its line),
@@ -83,26 +83,26 @@ struct MigrationRunner {
     /// Runs a migration; on a terminal, a line on stderr says which and for how long once it
     /// has taken more than a second, redrawn in place and cleared at the end.
     private func run(_ identifier: String, _ work: @escaping @Sendable () throws -> Void) throws {
-        guard session.environment.isInteractive else {
+        guard scope.environment.isInteractive else {
             try work()
             return
         }
         var drewProgress = false
-        defer { if drewProgress { session.outputs.showProgress(nil) } }
-        try ProgressWait(delay: session.environment.progressDelay).run(work) { elapsed in
-            if !drewProgress { session.output.flush() }
+        defer { if drewProgress { scope.showProgress(nil) } }
+        try ProgressWait(delay: scope.environment.progressDelay).run(work) { elapsed in
+            if !drewProgress { scope.output.flush() }
             drewProgress = true
-            session.outputs.showProgress("migrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s")
+            scope.showProgress("migrating \(identifier): \(String(format: "%.1f", elapsed.timeInterval)) s")
         }
     }
 
     /// Refuses before anything runs when a migration could not commit or could not be checked.
     private func checkCanWrite() throws(Diagnostic) {
-        if session.connection.options.readonly {
-            throw Diagnostic("cannot migrate \(session.connection.options.displayName): it is open read-only",
+        if scope.connection.options.readonly {
+            throw Diagnostic("cannot migrate \(scope.connection.options.displayName): it is open read-only",
                              hint: ".open it without --readonly, or see what would run with .migrate --dry-run")
         }
-        if session.isInsideTransaction {
+        if scope.database.statements.isInsideTransaction {
             throw Diagnostic("cannot migrate inside a transaction: each migration commits on its own",
                              hint: "end the open transaction with COMMIT or ROLLBACK first")
         }
@@ -112,7 +112,7 @@ struct MigrationRunner {
     /// Refuses a database that already breaks a foreign key: each migration checks them all
     /// before it commits, so each would fail for rows it never touched.
     private func checkForeignKeys() throws(Diagnostic) {
-        let violation = try SchemaQuery.read(session.connection) { db in
+        let violation = try SchemaQuery.read(scope.connection) { db in
             try db.foreignKeyViolations().next().map { try $0.failureDescription(db) }
         }
         if let violation {
@@ -125,7 +125,7 @@ struct MigrationRunner {
     /// Sets `PRAGMA foreign_keys` and returns what it was. sqlive's connection keeps foreign
     /// keys off like sqlite3; GRDB checks them around a migration only when they are on.
     private func setForeignKeys(_ on: Bool) throws(Diagnostic) -> Bool {
-        try SchemaQuery.read(session.connection) { db in
+        try SchemaQuery.read(scope.connection) { db in
             let wasOn = try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") ?? false
             try db.execute(sql: "PRAGMA foreign_keys = \(on ? "ON" : "OFF")")
             return wasOn
@@ -139,7 +139,7 @@ struct MigrationRunner {
         var diagnostic = error as? Diagnostic ?? Diagnostic(converting: error)
             .prefixed("migration \(file.identifier) (\(file.path)) failed and was rolled back: ")
         let position = Self.position(current)
-        if session.stopRequest.reason != nil {
+        if scope.stopRequest.reason != nil {
             diagnostic.hint = "\(position); run .migrate again to apply \(file.identifier) and the rest"
         } else if appliedMeanwhile(file) {
             // Two `.migrate` at once: the other one applied it; the file is fine.
@@ -156,7 +156,7 @@ struct MigrationRunner {
 
     /// True when the ledger now says `file` is applied, though this run failed to apply it.
     private func appliedMeanwhile(_ file: MigrationFile) -> Bool {
-        let applied = try? SchemaQuery.read(session.connection) { db in
+        let applied = try? SchemaQuery.read(scope.connection) { db in
             try MigrationLedger.read(db).applied.contains(file.identifier)
         }
         return applied == true

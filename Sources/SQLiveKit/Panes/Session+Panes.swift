@@ -43,7 +43,7 @@ extension Session {
         printTrace(events)
         let blocks = paneBoard.takeBlocksToPrint()
         for block in blocks {
-            printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes)
+            panePrinter.printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes)
         }
         return blocks.count
     }
@@ -58,28 +58,8 @@ extension Session {
         }
     }
 
-    /// Prints one pane as a block: its header, then its error or its rows in the current mode.
-    func printPane(_ pane: Pane, cause: String?) {
-        let cause = cause ?? pane.lastCause?.description ?? RefreshCause.pinned.description
-        output.append("-- pane \(pane.id) (\(pane.name)): \(cause)\n")
-        if case .failed(let message) = pane.status {
-            output.append("-- error: \(message)\n")
-            return
-        }
-        guard let result = pane.result else { return }
-        renderRows(result.rows, columns: result.columns)
-        if result.hasMore {
-            output.append("-- showing the first \(result.rows.count) rows; the query has more (.pin --rows N keeps more)\n")
-        }
-    }
-
-    /// Renders stored rows in the current mode, as a statement's result would be.
-    func renderRows(_ rows: [StoredRow], columns: [String]) {
-        let renderer = settings.mode.makeRenderer(renderContext)
-        renderer.begin(columns: columns)
-        for row in rows {
-            renderer.write(row: row)
-        }
-        renderer.finish()
+    /// Prints panes and stored rows in the current mode, from the session's parts.
+    var panePrinter: PanePrinter {
+        PanePrinter(settings: settingsStore, outputs: outputs, environment: environment)
     }
 }

@@ -185,12 +185,7 @@ extension Session {
 
     /// What renderers need, taken fresh for each result (the terminal may have been resized).
     var renderContext: RenderContext {
-        var context = RenderContext(
-            settings: settings,
-            output: output,
-            terminalWidth: outputs.isRedirected ? nil : environment.terminalWidth())
-        context.usesColor = outputs.usesColor
-        return context
+        RenderContext(settings: settings, outputs: outputs, environment: environment)
     }
 }
 

@@ -19,7 +19,13 @@ import GRDB
 public final class Session {
     /// The thread the session belongs to (see Threading).
     let confinement = ThreadConfinement()
-    public var settings: Settings
+    /// The settings, shared with the command scopes that change them.
+    let settingsStore: SettingsStore
+    public var settings: Settings {
+        // Read and changed in place, not copied: a statement reads several settings.
+        _read { yield settingsStore.current }
+        _modify { yield &settingsStore.current }
+    }
     public let environment: SessionEnvironment
     public let commands: CommandRegistry
 
@@ -34,7 +40,9 @@ public final class Session {
     /// The connection and what running statements keeps: parameters, the batch's held
     /// database, `.trace`, the last statement, a database still to open.
     let statements: StatementRunner
-    /// The failures counted, the quit asked for, `.read`'s depth.
+    /// Where diagnostics go, and the count of failures.
+    let diagnostics: DiagnosticReporter
+    /// The quit asked for, `.read`'s depth.
     var script = ScriptState()
     /// The live panes (`.pin`): their own connection, refreshed after the commits that touch
     /// what they read. The board gets the connection and the query compiler, nothing more.
@@ -64,9 +72,11 @@ public final class Session {
         commands: CommandRegistry = .standard
     ) {
         self.statements = StatementRunner(connection: connection)
-        self.settings = settings
+        self.settingsStore = SettingsStore(settings)
         self.environment = environment
         self.outputs = OutputRouter(output: output, errors: errorOutput, environment: environment)
+        self.diagnostics = DiagnosticReporter(outputs: outputs, statements: statements, stopRequest: stopRequest,
+                                              printer: environment.diagnosticPrinter)
         self.commands = commands
         statements.parametersDidChange = { [weak self] parameters in
             self?.paneBoard.parametersDidChange(parameters)
@@ -82,7 +92,7 @@ public final class Session {
         set { statements.deferredOpen = newValue }
     }
     /// How many units failed since the session began: the exit status is 1 when not zero.
-    public var errorCount: Int { script.errorCount }
+    public var errorCount: Int { diagnostics.errorCount }
     /// Set by `.quit` / `.exit`: the front-end stops reading input.
     public internal(set) var quitRequested: Int32? {
         get { script.quitRequested }
@@ -106,7 +116,7 @@ public final class Session {
             try openDeferredDatabase(for: unit)
             switch unit.kind {
             case .command:
-                try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: self) }
+                try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: parts) }
             case .sql:
                 statements.lastStatement = unit.text
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runSQL(unit.text) }
@@ -144,19 +154,7 @@ public final class Session {
     /// Writes a diagnostic to stderr, after what stdout holds so the two stay in order; an
     /// error (not a warning) counts as a failure.
     public func report(_ diagnostic: Diagnostic, at location: SourceLocation? = nil) {
-        var diagnostic = diagnostic
-        if diagnostic.location == nil, let location, !location.source.isEmpty {
-            diagnostic.location = location
-        }
-        if diagnostic.severity == .error { script.errorCount += 1 }
-        if diagnostic.hint == nil, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_READONLY,
-           let replica = connection.options.replica {
-            diagnostic.hint = replica.writeRefusal
-        }
-        output.flush()
-        // The process is ending: its one closing line says what was interrupted.
-        if stopRequest.isTerminating, diagnostic.isInterruption { return stopRequest.noteStatementInterrupted() }
-        outputs.writeToErrors(environment.diagnosticPrinter.render(diagnostic))
+        diagnostics.report(diagnostic, at: location)
     }
 
     /// Writes a warning to stderr; it does not count as a failure.
@@ -167,7 +165,7 @@ public final class Session {
     /// The init file and `-cmd` commands have run: as in sqlite3, their failures (reported
     /// already) do not count toward the exit status, which says how the input went.
     public func startMainInput() {
-        script.errorCount = 0
+        diagnostics.errorCount = 0
     }
 
     /// Interrupts the running statement. Safe to call from any thread.

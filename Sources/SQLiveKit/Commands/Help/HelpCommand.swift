@@ -13,28 +13,28 @@ struct HelpCommand: MetaCommand {
         topic: \(HelpTopic.allCases.map { ".help " + $0.rawValue }.joined(separator: ", ")).
         """
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        arguments.isEmpty ? session.commands.allNames + HelpTopic.allCases.map(\.rawValue) : []
+    func completions(after arguments: [String], prefix: String, in scope: HelpScope) -> [String] {
+        arguments.isEmpty ? scope.commands.allNames + HelpTopic.allCases.map(\.rawValue) : []
     }
 
-    func run(_ arguments: [String], in session: Session) throws(Diagnostic) {
+    func run(_ arguments: [String], in scope: HelpScope) throws(Diagnostic) {
         try expect(arguments, count: 0...1)
-        let width = session.outputTerminalWidth ?? 80
+        let width = scope.terminalWidth ?? 80
         guard let typed = arguments.first else {
-            session.output.append(listing(session.commands, width: width))
+            scope.output.append(listing(scope.commands, width: width))
             return
         }
         let name = typed.hasPrefix(".") ? String(typed.dropFirst()) : typed
         if let topic = HelpTopic(rawValue: name.lowercased()) {
-            session.output.append(fitted(topic.text + "\n", width: width))
+            scope.output.append(fitted(topic.text + "\n", width: width))
             return
         }
-        guard let command = session.commands.command(named: name) else {
+        guard let command = scope.commands.command(named: name) else {
             if let entry = HelpTopic.dslEntry(for: name) {
-                session.output.append(fitted(entry, width: width))
+                scope.output.append(fitted(entry, width: width))
                 return
             }
-            throw session.commands.unknownCommand(name)
+            throw scope.commands.unknownCommand(name)
         }
         var text = "\(command.usageLine)\n  \(command.summary)\n"
         if !command.aliases.isEmpty {
@@ -44,7 +44,7 @@ struct HelpCommand: MetaCommand {
             // Details are written wrapped at about 90 columns: they are reflowed to fit.
             text += "\n" + TextWrapping.reflowed(command.details) + "\n"
         }
-        session.output.append(fitted(text, width: width))
+        scope.output.append(fitted(text, width: width))
     }
 
     /// The topics, then one line per command: its usage, then its summary in a column.
@@ -74,13 +74,5 @@ struct HelpCommand: MetaCommand {
 
     private func fitted(_ text: String, width: Int) -> String {
         TextWrapping.wrap(text, width: width)
-    }
-}
-
-extension Session {
-    /// The terminal's width when output goes to it; nil for files and pipes, whose text is
-    /// not wrapped.
-    var outputTerminalWidth: Int? {
-        outputs.isRedirected ? nil : environment.terminalWidth()
     }
 }

@@ -26,8 +26,8 @@ struct QueryCommand: RawTextCommand {
 
     private static let subcommands = ["save", "list", "forget"]
 
-    func completions(after arguments: [String], prefix: String, in session: Session) -> [String] {
-        let names = (try? SavedQueryStore(environment: session.environment).load().keys.sorted()) ?? []
+    func completions(after arguments: [String], prefix: String, in control: SessionControl) -> [String] {
+        let names = (try? SavedQueryStore(environment: control.environment).load().keys.sorted()) ?? []
         switch arguments.first {
         case nil: return Self.subcommands + names
         case "forget": return arguments.count == 1 ? names : []
@@ -35,10 +35,10 @@ struct QueryCommand: RawTextCommand {
         }
     }
 
-    func run(text: String, in session: Session) throws(Diagnostic) {
+    func run(text: String, in control: SessionControl) throws(Diagnostic) {
         var arguments = RawArguments(text)
         guard let first = arguments.word() else { throw usageError("missing NAME, or save, list or forget") }
-        let store = SavedQueryStore(environment: session.environment)
+        let store = SavedQueryStore(environment: control.environment)
         switch first {
         case "save":
             guard let name = arguments.word(), Self.isName(name) else {
@@ -50,11 +50,11 @@ struct QueryCommand: RawTextCommand {
         case "list":
             let queries = try store.load()
             guard !queries.isEmpty else {
-                session.output.append("no saved queries: .query save NAME QUERY keeps one\n")
+                control.output.append("no saved queries: .query save NAME QUERY keeps one\n")
                 return
             }
             for (name, query) in queries.sorted(by: { $0.key < $1.key }) {
-                session.output.append("\(name): \(query)\n")
+                control.output.append("\(name): \(query)\n")
             }
         case "forget":
             guard let name = arguments.word() else { throw usageError("forget needs a NAME") }
@@ -62,7 +62,7 @@ struct QueryCommand: RawTextCommand {
         default:
             let query = try Self.expanded(name: first, arguments: CommandLineTokenizer.words(arguments.remainder), store: store)
             var lines = StringLineSource(query)
-            ScriptRunner(session: session).run(&lines, source: ".query \(first)")
+            control.runScript(&lines, source: ".query \(first)")
         }
     }
 

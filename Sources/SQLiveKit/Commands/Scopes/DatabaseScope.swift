@@ -2,17 +2,22 @@ import GRDB
 
 /// The view of commands that read or change the database (`.schema`, `.dump`, `.backup`,
 /// `.parameter`, `.sql`): the statement runner (the connection, parameters, the held
-/// database), running a query as typed, telling the session the schema changed, and the
-/// settings, results output and warnings. No panes, no redirection, no scripts.
+/// database), running a query as typed, telling the panes the schema changed, and the
+/// settings, results output and diagnostics. No panes, no redirection, no scripts.
 struct DatabaseScope: CommandScope {
     /// The connection and what running statements keeps (parameters, the held database).
     let statements: StatementRunner
     /// Where results go (standard output, or the file of `.output`/`.once`).
     let output: OutputBuffer
-    private let session: Session
+    let diagnostics: DiagnosticReporter
+    private let store: SettingsStore
+    private let executor: any QueryExecutor
 
-    static func scope(of session: Session) -> DatabaseScope {
-        DatabaseScope(statements: session.statements, output: session.output, session: session)
+    static let capabilities: Set<Capability> = [.output, .diagnostics, .readSettings, .settings, .database]
+
+    static func scope(of parts: SessionParts) -> DatabaseScope {
+        DatabaseScope(statements: parts.statements, output: parts.output, diagnostics: parts.diagnostics,
+                      store: parts.settings, executor: parts.executor)
     }
 
     /// The database connection.
@@ -21,26 +26,26 @@ struct DatabaseScope: CommandScope {
     /// Runs one SQL statement as typed SQL runs: parameters bound, rendered in the current
     /// mode (or by `makeRenderer`), with the timer and change counts.
     func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)? = nil) throws(Diagnostic) {
-        try session.runSQL(sql, makeRenderer: makeRenderer)
+        try executor.runSQL(sql, makeRenderer: makeRenderer)
     }
 
     /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
     func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
-        try session.withStatement(of: query, body)
+        try executor.withStatement(of: query, body)
     }
 
     /// A command changed the schema (a restore): the panes compile again.
     func schemaDidChange() {
-        session.schemaDidChange()
+        executor.schemaDidChange()
     }
 
     /// The session's settings (`.timeout` and `.explain` change theirs).
     var settings: Settings {
-        get { session.settings }
-        nonmutating set { session.settings = newValue }
+        get { store.current }
+        nonmutating set { store.current = newValue }
     }
 
     func warn(_ message: String) {
-        session.warn(message)
+        diagnostics.warn(message)
     }
 }

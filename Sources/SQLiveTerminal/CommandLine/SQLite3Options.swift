@@ -1,3 +1,5 @@
+import SQLiveKit
+
 /// sqlite3's command-line options, read beside sqlive's own: `sqlive -csv -header db.sqlite`
 /// runs as `sqlite3 -csv -header db.sqlite` does.
 ///

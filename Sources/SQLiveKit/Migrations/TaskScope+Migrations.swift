@@ -1,6 +1,6 @@
 import Foundation
 
-extension Session {
+extension TaskScope {
     /// The migrations folder to use: the one typed, else the `.migrations-dir` setting, else
     /// `migrations` in the current folder. A leading `~/` means the home folder.
     func migrationsFolderPath(_ typed: String?) -> String {

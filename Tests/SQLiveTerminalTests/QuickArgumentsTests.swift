@@ -1,5 +1,6 @@
 import Testing
 @testable import SQLiveKit
+@testable import SQLiveTerminal
 
 /// The short command lines read without ArgumentParser (for start-up time) mean what
 /// ArgumentParser would make of them; every other command line is left to ArgumentParser.

@@ -1,5 +1,6 @@
 import Testing
 @testable import SQLiveKit
+@testable import SQLiveTerminal
 
 /// sqlite3's options, with one dash or two, rewritten into sqlive's before ArgumentParser.
 @Suite struct SQLite3OptionsTests {

@@ -1,3 +1,5 @@
+import SQLiveKit
+
 /// What the command line asks for, once parsed: the `sqlive` command's ArgumentParser
 /// options fill it, and so does ``QuickArguments`` for the short command lines most runs use.
 public struct LaunchOptions {

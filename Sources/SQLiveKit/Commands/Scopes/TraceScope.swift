@@ -1,0 +1,47 @@
+/// The view of `.trace` and `.log`, which hand SQLite a callback that writes for as long as
+/// it stays installed: the results output and standard error to write to, the session's
+/// thread (the log's callback writes on it only), the statement trace of the connection,
+/// what `--safe` allows, and diagnostics. No settings to change, no statements to run, no
+/// redirection.
+struct TraceScope: CommandScope {
+    /// Where results go (`.trace stdout` writes there, between results).
+    let output: OutputBuffer
+    /// The session's thread.
+    let thread: ThreadConfinement
+    let files: FilePolicy
+    let diagnostics: DiagnosticReporter
+    private let outputs: OutputRouter
+    private let statements: StatementRunner
+
+    static let capabilities: Set<Capability> = [.output, .diagnostics, .tracing, .files]
+
+    static func scope(of parts: SessionParts) -> TraceScope {
+        TraceScope(output: parts.output, thread: parts.confinement, files: parts.files, diagnostics: parts.diagnostics,
+                   outputs: parts.outputs, statements: parts.statements)
+    }
+
+    /// Standard error, for a trace written there.
+    var errorOutput: OutputTarget { outputs.errors }
+
+    /// Writes log lines to standard error, after the results written before them.
+    func writeToErrors(_ text: String) {
+        outputs.writeToErrors(text)
+    }
+
+    /// Puts `trace` in place of the connection's statement trace (nil: no trace).
+    func replaceStatementTrace(with trace: StatementTrace?) {
+        // The hook leaves the old trace before it is released.
+        let previous = statements.statementTrace
+        statements.statementTrace = trace
+        statements.installStatementTrace()
+        withExtendedLifetime(previous) {}
+    }
+
+    func report(_ diagnostic: Diagnostic) {
+        diagnostics.report(diagnostic)
+    }
+
+    func warn(_ message: String) {
+        diagnostics.warn(message)
+    }
+}
