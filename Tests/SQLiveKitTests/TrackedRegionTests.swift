@@ -6,15 +6,11 @@ import Testing
 /// The region a pane tracks, computed from the query's declared region, is the region a
 /// `ValueObservation` running the same query tracks: GRDB itself is the oracle.
 @Suite struct TrackedRegionTests {
-    static let schema = """
-        CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT, score INT, teamId INT);
-        CREATE TABLE Team(id INTEGER PRIMARY KEY, name TEXT);
-        CREATE TABLE tag(name TEXT PRIMARY KEY, n INT) WITHOUT ROWID;
+    /// `.region`'s tables (a WITHOUT ROWID table, FTS5, a view), a generated column, rows.
+    static let schema = ObservationRegionTests.schema + """
         CREATE TABLE sized(w INT, h INT, area INT GENERATED ALWAYS AS (w * h));
-        CREATE VIRTUAL TABLE doc USING fts5(body);
-        CREATE VIEW ranking AS SELECT name, score FROM player ORDER BY score DESC;
         INSERT INTO player VALUES (1, 'a', 10, 1), (2, 'b', 20, 1);
-        INSERT INTO Team VALUES (1, 't');
+        INSERT INTO team VALUES (1, 't');
         INSERT INTO doc VALUES ('hello world');
         """
 
