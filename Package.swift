@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["SQLiveKit", "SQLiveTestSupport"]),
         .testTarget(
             name: "SQLiveTerminalTests",
-            dependencies: ["SQLiveTerminal", "SQLiveKit", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["SQLiveTerminal", "SQLiveKit", "SQLiveTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["SQLiveKit", "SQLiveTestSupport"]),

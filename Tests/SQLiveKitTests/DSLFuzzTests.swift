@@ -4,7 +4,8 @@ import Testing
 
 /// Random input never crashes the lexer, the parser or the compiler (GRDB stops the process
 /// on requests it can't build, so the compiler must refuse them first): every input yields a
-/// statement or a diagnostic. The generator is seeded, so a failure replays.
+/// statement that answers as SQLite answers its SQL on a plain connection, or a diagnostic as
+/// the DSL documents them. The generator is seeded, so a failure replays.
 @Suite struct DSLFuzzTests {
     /// SplitMix64: small, fast, and the same sequence on every machine.
     struct SeededGenerator: RandomNumberGenerator {
@@ -32,73 +33,152 @@ import Testing
                            "CommonTableExpression(named: \"c\", request: player)", "CommonTableExpression(named: \"c\", sql: \"SELECT 1 AS id\")"]
     static let symbols = DSLSymbol.allCases.map(\.rawValue)
 
-    /// Compiles and runs a query the way the session does, and says which way it went.
+    /// Which way a query went: a statement whose answer SQLite confirmed, or a diagnostic.
     private enum Outcome { case statement, diagnostic }
 
-    private func outcome(of query: String, in session: Session) -> Outcome {
-        session.connection.queue.inDatabase { db in
-            do {
-                let statement = try session.compileDSL(query, in: db)
-                // Running may fail (SQLite errors are fine); it happens in a savepoint so
-                // mutations leave the data as it was.
-                try? db.inSavepoint {
-                    if statement.columnCount > 0 {
-                        _ = try Row.fetchAll(statement)
-                    } else {
-                        try statement.execute()
-                    }
-                    return .rollback
-                }
-                return .statement
+    /// What running a statement gives: its rows, the rows it changed, or SQLite's refusal.
+    private enum Answer: Equatable {
+        case rows([[DatabaseValue]])
+        case changes(Int)
+        case failed(ResultCode, String)
+    }
+
+    /// The session and a plain GRDB connection to the same schema and rows: SQLite alone
+    /// answers there, the oracle for what the DSL's statements do in the session.
+    private struct Fixture {
+        var session: TestSession
+        var plain: DatabaseQueue
+    }
+
+    /// Compiles and runs a query the way the session does, and checks the outcome: a
+    /// statement answers as its SQL does on the plain connection; a refusal is the DSL's
+    /// own diagnostic (pointing into the query) or SQLite's, for SQL that SQLite refuses on
+    /// the plain connection too, with the same code and message.
+    private func outcome(of query: String, in fixture: Fixture) -> Outcome {
+        fixture.session.session.connection.queue.inDatabase { db in
+            let statement: Statement
+            do throws(Diagnostic) {
+                statement = try fixture.session.session.compileDSL(query, in: db)
             } catch {
+                expectDocumented(error, of: query, db: db, plain: fixture.plain)
                 return .diagnostic
             }
+            // Both run in a savepoint rolled back afterwards: mutations leave the data as it was.
+            let answer = Self.answer(db) { statement }
+            let oracle = fixture.plain.inDatabase { plainDB in
+                Self.answer(plainDB) {
+                    let plainStatement = try plainDB.makeStatement(sql: statement.sql)
+                    plainStatement.arguments = statement.arguments
+                    return plainStatement
+                }
+            }
+            #expect(answer == oracle, "\(query) ran as \(statement.sql)")
+            return .statement
         }
     }
 
-    private func makeSession() throws -> TestSession {
+    private static func answer(_ db: Database, of statement: () throws -> Statement) -> Answer {
+        do {
+            var answer = Answer.changes(0)
+            try db.inSavepoint {
+                let statement = try statement()
+                if statement.columnCount > 0 {
+                    answer = .rows(try Row.fetchAll(statement).map { Array($0.databaseValues) })
+                } else {
+                    try statement.execute()
+                    answer = .changes(db.changesCount)
+                }
+                return .rollback
+            }
+            return answer
+        } catch let error as DatabaseError {
+            return .failed(error.resultCode, error.message ?? "")
+        } catch {
+            return .failed(.SQLITE_ERROR, "\(error)")
+        }
+    }
+
+    /// A refusal as the DSL documents them: an error with one line of message, either its own
+    /// with a caret in the query, or one from GRDB's making of the request: SQLite's for the
+    /// SQL GRDB generated, which SQLite refuses with the same code and message on the plain
+    /// connection, or GRDB's own before any SQL (a view has no primary key).
+    private func expectDocumented(_ error: Diagnostic, of query: String, db: Database, plain: DatabaseQueue) {
+        #expect(error.severity == .error && !error.message.isEmpty && !error.message.contains("\n"), "\(query): \(error)")
+        guard case .sqlite(let code) = error.kind else {
+            #expect(error.kind == .general, "\(query): \(error)")
+            if query.allSatisfy(\.isWhitespace) {
+                #expect(error.excerpt == nil, "\(query): \(error)")
+            } else {
+                #expect(error.excerpt?.text == query && (0...query.utf8.count).contains(error.excerpt?.offset ?? -1),
+                        "\(query): \(error)")
+            }
+            return
+        }
+        // The same request made again, for the SQL GRDB generated.
+        do {
+            _ = try DSLCompiler.compile(query, in: db).makeStatement(db)
+            Issue.record("\(query) compiles the second time: \(error)")
+        } catch let refusal as DatabaseError {
+            #expect(refusal.resultCode == code.primaryResultCode && refusal.message == error.message, "\(query): \(error)")
+            guard let sql = refusal.sql else { return }
+            let oracle = plain.inDatabase { plainDB in Self.answer(plainDB) { try plainDB.makeStatement(sql: sql) } }
+            #expect(oracle == .failed(code.primaryResultCode, error.message), "\(query) refused as \(sql): \(error.message)")
+        } catch {
+            Issue.record("\(query) refused with \(error) the second time, \(error) the first")
+        }
+    }
+
+    private func makeFixture() throws -> Fixture {
         let session = try TestSession()
         session.run(DSLTestDatabase.schema)
         #expect(session.errorText == "")
-        return session
+        // sqlite3's defaults, which the session keeps: foreign keys are not enforced.
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let plain = try DatabaseQueue(configuration: configuration)
+        try plain.inDatabase { db in try db.execute(sql: DSLTestDatabase.schema) }
+        return Fixture(session: session, plain: plain)
     }
 
     @Test func random_token_sequences() throws {
-        let session = try makeSession()
+        let fixture = try makeFixture()
         var random = SeededGenerator(state: 1)
         let vocabulary = Self.tables + Self.columns + Self.methods + Self.functions + Self.labels + Self.literals + Self.symbols
         var outcomes: [Outcome] = []
         for _ in 0..<3000 {
             let count = Int.random(in: 1...24, using: &random)
             let tokens = (0..<count).map { _ in vocabulary.randomElement(using: &random) ?? "" }
-            outcomes.append(outcome(of: tokens.joined(separator: Bool.random(using: &random) ? " " : ""), in: session.session))
+            outcomes.append(outcome(of: tokens.joined(separator: Bool.random(using: &random) ? " " : ""), in: fixture))
         }
         #expect(outcomes.contains(.diagnostic))
     }
 
     @Test func random_well_formed_queries() throws {
-        let session = try makeSession()
+        let fixture = try makeFixture()
         var random = SeededGenerator(state: 2)
         var outcomes: [Outcome] = []
         for _ in 0..<3000 {
-            outcomes.append(outcome(of: request(depth: 3, using: &random), in: session.session))
+            outcomes.append(outcome(of: request(depth: 3, using: &random), in: fixture))
         }
         #expect(outcomes.contains(.statement))
         #expect(outcomes.contains(.diagnostic))
     }
 
     @Test func random_bytes() throws {
-        let session = try makeSession()
+        let fixture = try makeFixture()
         var random = SeededGenerator(state: 3)
+        var outcomes: [Outcome] = []
         for _ in 0..<2000 {
             let bytes = (0..<Int.random(in: 0...60, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            _ = outcome(of: String(decoding: bytes, as: UTF8.self), in: session.session)
+            outcomes.append(outcome(of: String(decoding: bytes, as: UTF8.self), in: fixture))
         }
+        #expect(outcomes.contains(.diagnostic))
     }
 
     @Test func small_edits_of_valid_queries() throws {
-        let session = try makeSession()
+        let fixture = try makeFixture()
         var random = SeededGenerator(state: 4)
+        var outcomes: [Outcome] = []
         let characters = Array("().,:[]\"*!=<>+-/?`\\ 0aZ_é")
         for _ in 0..<2000 {
             var query = Array(request(depth: 2, using: &random))
@@ -110,8 +190,10 @@ import Testing
                 default: query[index] = characters.randomElement(using: &random) ?? " "
                 }
             }
-            _ = outcome(of: String(query), in: session.session)
+            outcomes.append(outcome(of: String(query), in: fixture))
         }
+        #expect(outcomes.contains(.statement))
+        #expect(outcomes.contains(.diagnostic))
     }
 
     // MARK: - A generator of plausible queries

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import SQLiveKit
 import SQLiveTestSupport
@@ -47,6 +48,25 @@ import SQLiveTestSupport
         try sqlite3(path, "CREATE TABLE team(id INTEGER PRIMARY KEY); INSERT INTO team DEFAULT VALUES;")
         #expect(nextRefresh(of: test.board) == [.refreshed(paneID: 1, cause: .externalChange)])
         #expect(ObservationExternalTests.count(test.board) == 1)
+    }
+
+    /// Under load the reader's schema check can reach the board before the watcher's word of
+    /// the same commit: the schema change compiles the pane again (it fails), then the
+    /// external commit retried the failed pane at once, and it was reported failed twice.
+    @Test func a_schema_change_and_an_external_commit_seen_together_compile_a_pane_once() throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("shared.db")
+        let test = try TestSession.withPlayers(path: path)
+        test.run("CREATE TABLE team(id INTEGER PRIMARY KEY);\n.pin --name t SELECT count(*) FROM team")
+        #expect(ObservationExternalTests.count(test.board) == 0)
+        try sqlite3(path, "DROP TABLE team;")
+        // The watcher reads on the user's connection, which so learns the new schema.
+        let teams = try test.session.connection.queue.inDatabase { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'team'")
+        }
+        #expect(teams == 0)
+        #expect(test.board.apply([.schemaChanged, .externalChange]) == [])
+        #expect(test.board.drainEvents() == [.failed(paneID: 1, message: "no such table: team")])
     }
 
     @Test func without_external_another_process_goes_unseen_until_notified() throws {

@@ -42,7 +42,6 @@ import SQLiveTestSupport
             try Table("player").select(Column("id"), Column("name")).filter(keys: [1, 2]).databaseRegion(db)
         }
         #expect(region.description == "player(id,name)[1,2]")
-        #expect(RegionMap(region).areas == [RegionMap.TableArea(table: "player", columns: ["id", "name"], rowIDs: [1, 2])])
     }
 
     @Test func a_view_is_tracked_through_its_tables() throws {
@@ -91,15 +90,5 @@ import SQLiveTestSupport
         let test = try TestSession()
         test.run(Self.schema + "\n.region UPDATE player SET score = 1")
         #expect(test.errorText.hasPrefix("error: test.sql:6: a pane needs a query that returns rows, not UPDATE player SET score = 1\n"))
-    }
-
-    @Test func region_descriptions_read_back_into_their_parts() {
-        let map = RegionMap(description: "player(id,name)[1,2],team(*)")
-        #expect(map.areas == [
-            RegionMap.TableArea(table: "player", columns: ["id", "name"], rowIDs: [1, 2]),
-            RegionMap.TableArea(table: "team", columns: nil, rowIDs: nil),
-        ])
-        #expect(RegionMap(description: "full database").isFullDatabase)
-        #expect(RegionMap(description: "empty").areas.isEmpty)
     }
 }

@@ -4,6 +4,8 @@ import Testing
 
 /// The short command lines read without ArgumentParser (for start-up time) mean what
 /// ArgumentParser would make of them; every other command line is left to ArgumentParser.
+/// `QuickArgumentsParityTests` (SQLiveTerminalTests, which can reach ArgumentParser) compares
+/// the two readers on generated command lines.
 @Suite struct QuickArgumentsTests {
     @Test func the_usual_command_lines_are_read_as_argumentparser_reads_them() throws {
         let run = try #require(QuickArguments.parse(["-c", "select 1"]))

@@ -24,6 +24,8 @@ public final class SignalledProcess {
     private let outputPath: String
     private let errorPath: String
     private var exitStatus: Int32?
+    /// The processor time the process had used when it exited, in seconds (from `wait4`).
+    public private(set) var processorSecondsAtExit: Double?
     /// How long a wait may take before the test fails.
     public let timeout: TimeInterval = 15
 
@@ -83,6 +85,22 @@ public final class SignalledProcess {
         kill(processID, signal)
     }
 
+    /// The processor time the process has used so far, in seconds, user and system (from
+    /// `/proc`). Unlike the clock's time it does not run on while a loaded machine serves
+    /// other processes: what it grows by after a signal is the work the process still did.
+    public var processorSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After the command's name in parentheses: the state (field 3) … utime (14), stime (15).
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    private static func seconds(_ time: timeval) -> Double {
+        Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000
+    }
+
     public var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
     public var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
@@ -116,8 +134,12 @@ public final class SignalledProcess {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
         while true {
-            let waited = waitpid(processID, &status, WNOHANG)
-            if waited == processID { break }
+            var usage = rusage()
+            let waited = wait4(processID, &status, WNOHANG, &usage)
+            if waited == processID {
+                processorSecondsAtExit = Self.seconds(usage.ru_utime) + Self.seconds(usage.ru_stime)
+                break
+            }
             if Date() >= deadline {
                 Issue.record("sqlive did not exit; stdout:\n\(stdout)\nstderr:\n\(stderr)", sourceLocation: sourceLocation)
                 kill(processID, SIGKILL)

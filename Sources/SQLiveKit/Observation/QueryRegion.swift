@@ -1,5 +1,4 @@
 import GRDB
-import Synchronization
 
 /// The region a pane on a query watches (`.region`), and the changes it will not see by itself.
 ///
@@ -27,17 +26,24 @@ struct QueryRegion {
         return QueryRegion(region: region, warnings: warnings)
     }
 
-    /// Starts an observation of a declared region and keeps the region GRDB starts tracking:
-    /// GRDB's own view, with names in their canonical case and SQLite's internal tables
-    /// left out. A read-only connection tracks nothing: the declared region is kept.
-    static func trackedRegion(of declared: DatabaseRegion, in queue: DatabaseQueue) -> DatabaseRegion {
-        let tracked = Mutex<DatabaseRegion?>(nil)
-        let cancellable = ValueObservation
-            .tracking { db in try db.registerAccess(to: declared) }
-            .handleEvents(willTrackRegion: { region in tracked.withLock { $0 = region } })
-            .start(in: queue, scheduling: FirstValueNow(), onError: { _ in }, onChange: { _ in })
-        cancellable.cancel()
-        return tracked.withLock { $0 } ?? declared
+    /// The region GRDB's observation tracks for a declared region, computed as GRDB's
+    /// `ValueObservation` does (its internal `DatabaseRegion.observableRegion`): SQLite's own
+    /// tables left out (`Database.isSQLiteInternalTable`), each other table under its name in
+    /// the schema, views and names no table has dropped.
+    static func trackedRegion(of declared: DatabaseRegion, db: Database) throws -> DatabaseRegion {
+        guard !declared.isFullDatabase, !declared.isEmpty else { return declared }
+        let map = try RegionMap(declared, db: db)
+        let tables = try Dictionary(String.fetchAll(db, sql: """
+            SELECT name FROM pragma_table_list WHERE type IN ('table', 'virtual', 'shadow')
+            ORDER BY schema = 'main' DESC, schema = 'temp' DESC, schema
+            """).map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let kept = map.areas.compactMap { area -> RegionMap.TableArea? in
+            guard !Database.isSQLiteInternalTable(area.table), let name = tables[area.table.lowercased()] else { return nil }
+            return RegionMap.TableArea(table: name, columns: area.columns, rowIDs: area.rowIDs)
+        }
+        // Nothing to leave out nor rename: GRDB tracks the declared region as it is.
+        if kept == map.areas { return declared }
+        return try RegionMap(isFullDatabase: false, areas: kept).region(db)
     }
 
     /// True when the query reads the schema table: a pane on it runs again after every
@@ -80,15 +86,5 @@ struct QueryRegion {
             }
         }
         return warnings
-    }
-}
-
-/// Delivers an observation's first value on the thread that starts it, before `start`
-/// returns (GRDB's `.immediate` insists on the main thread, which scripts do not run).
-private struct FirstValueNow: ValueObservationScheduler {
-    func immediateInitialValue() -> Bool { true }
-
-    func schedule(_ action: @escaping @Sendable () -> Void) {
-        action()
     }
 }

@@ -53,8 +53,11 @@ struct StatementImpact {
         case .none: writes = rebuildingVerbs.contains(firstWord) ? .schema : .other(firstWord)
         }
         let reported = (kinds ?? []).filter { !unreported.contains($0.tableName) }
-        let verdicts = board.panes.map { pane in
-            (pane, verdict(for: pane, kinds: reported, writes: writes, facts: facts))
+        let maps = try connection.access { db in
+            try board.panes.map { pane in try pane.region.map { try RegionMap($0, db: db) } }
+        }
+        let verdicts = zip(board.panes, maps).map { pane, map in
+            (pane, verdict(for: pane, map: map, kinds: reported, writes: writes, facts: facts))
         }
         return StatementImpact(writes: writes, verdicts: verdicts, unreported: unreported)
     }
@@ -77,11 +80,11 @@ struct StatementImpact {
     /// (VACUUM, REINDEX) rewrite the database so that its schema version moves.
     private static let rebuildingVerbs: Set<String> = ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"]
 
-    private static func verdict(for pane: Pane, kinds: [DatabaseEventKind], writes: Writes,
+    private static func verdict(for pane: Pane, map: RegionMap?, kinds: [DatabaseEventKind], writes: Writes,
                                 facts: [String: TableFacts]) -> String {
         if pane.status == .paused { return "paused" }
         if writes == .schema { return "runs again after the schema change" }
-        guard let region = pane.region else { return "unaffected" }
+        guard let region = pane.region, let map else { return "unaffected" }
         // A kind that may delete rows unreported (REPLACE) touches every pane on its table.
         let touching = kinds.filter { kind in
             region.isModified(byEventsOfKind: kind)
@@ -93,7 +96,6 @@ struct StatementImpact {
         // Rowids narrow a pane only where SQLite reports every row the statement changes.
         let narrows = touching.allSatisfy { facts[$0.tableName.lowercased()]?.reportsEveryChange(of: $0) ?? false }
         guard narrows else { return refreshes }
-        let map = RegionMap(region)
         let rowIDs = touching.map { map.area(of: $0.tableName)?.rowIDs }
         guard rowIDs.allSatisfy({ $0 != nil }) else { return refreshes }
         let listed = Set(rowIDs.compactMap { $0 }.joined()).sorted().map(String.init).joined(separator: ",")

@@ -22,6 +22,10 @@ extension PaneBoard {
     @discardableResult
     func apply(_ items: [PaneInbox.Item]) -> [PaneEvent] {
         var events: [PaneEvent] = []
+        // The panes compiled again in this batch: a schema change and another process's
+        // commit delivered together (in either order) ask for the same state, so each pane
+        // compiles once and a failure is reported once.
+        var recompiled: Set<Int> = []
         for item in items {
             switch item {
             case .frame(let frame):
@@ -30,9 +34,9 @@ extension PaneBoard {
             case .trace(let line):
                 events.append(.trace(line))
             case .schemaChanged:
-                schemaDidChange()
+                schemaDidChange(skipping: &recompiled)
             case .externalChange:
-                events += externalChangeDidHappen()
+                events += externalChangeDidHappen(skipping: &recompiled)
             }
         }
         return events
@@ -40,10 +44,11 @@ extension PaneBoard {
 
     /// Another process committed: the watcher already woke every pane (the reader also
     /// compares the schema versions); a pane whose query did not compile tries again.
-    private func externalChangeDidHappen() -> [PaneEvent] {
+    private func externalChangeDidHappen(skipping recompiled: inout Set<Int>) -> [PaneEvent] {
         guard engine != nil else { return [] }
         let live = panes.filter { $0.status != .paused && $0.token != nil }
-        for index in panes.indices where panes[index].status != .paused && panes[index].token == nil {
+        for index in panes.indices where panes[index].status != .paused && panes[index].token == nil
+            && recompiled.insert(panes[index].id).inserted {
             restartWhenOutsideTransaction(index, cause: .externalChange)
         }
         guard traceRequested else { return [] }

@@ -111,8 +111,9 @@ extension PaneBoard {
 
     /// The schema changed on the reader: every pane compiles again, once the user's
     /// transaction (if any) ends. With no commit or schema statement of the user's since the
-    /// last check, another process changed it.
-    func schemaDidChange() {
+    /// last check, another process changed it. Panes already compiled again in the same
+    /// batch of deliveries (`recompiled`) are left as they are.
+    func schemaDidChange(skipping recompiled: inout Set<Int>) {
         guard let engine else { return }
         engine.recorder.forgetTableFacts()
         let commits = engine.recorder.commitCount
@@ -121,7 +122,7 @@ extension PaneBoard {
         commitsAtSchemaCheck = commits
         localSchemaStatementSinceCheck = false
         restartingTogether {
-            for index in panes.indices where panes[index].status != .paused {
+            for index in panes.indices where panes[index].status != .paused && recompiled.insert(panes[index].id).inserted {
                 restartWhenOutsideTransaction(index, cause: cause)
             }
         }

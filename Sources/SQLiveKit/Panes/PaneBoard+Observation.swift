@@ -112,8 +112,9 @@ extension PaneBoard {
             let arguments: StatementArguments? = statement.arguments.isEmpty ? nil : statement.arguments
             return (statement.sql, arguments, arguments == nil ? names : [], statement.databaseRegion)
         }
-        let canonical = QueryRegion.trackedRegion(of: declared, in: connection.queue)
-        let analysis = try connection.access { db in try RegionTables.analyze(canonical, db: db) }
+        let analysis = try connection.access { db in
+            try RegionTables.analyze(QueryRegion.trackedRegion(of: declared, db: db), db: db)
+        }
         return CompiledPane(sql: sql, arguments: arguments, parameterNames: names, analysis: analysis,
                             declaredRegion: declared)
     }

@@ -46,12 +46,14 @@ extension PaneBoard {
     /// Pins a query already compiled on the session's connection.
     @discardableResult
     func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
-        let hidden = try connection.access { db in try query.analysis.privateTables(db) }
+        let (hidden, tables) = try connection.access { db in
+            (try query.analysis.privateTables(db), try RegionMap(query.declaredRegion, db: db).areas.map(\.table))
+        }
         if let table = hidden.first {
             throw Diagnostic(".pin: \(table) is private to your connection: panes read on a connection of their own and cannot see it",
                              hint: "pin a query on a table of a database file (.region QUERY shows what a query reads)")
         }
-        let name = try uniqueName(name, tables: RegionMap(query.declaredRegion).areas.map(\.table))
+        let name = try uniqueName(name, tables: tables)
         let id = nextID
         panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
         let index = panes.count - 1
