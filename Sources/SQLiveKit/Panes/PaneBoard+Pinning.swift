@@ -120,7 +120,7 @@ extension PaneBoard {
     func nameAfterItsTables(_ index: Int, query: CompiledPane) {
         guard panes[index].awaitsTableName else { return }
         panes[index].awaitsTableName = false
-        let tables = RegionMap(query.declaredRegion).areas.map(\.table)
+        let tables = (try? connection.access { db in try RegionMap(query.declaredRegion, db: db).areas.map(\.table) }) ?? []
         panes[index].name = madeName(tables: tables, excluding: panes[index].id)
     }
 
