@@ -74,6 +74,21 @@ struct SQLWordScanner {
         }
     }
 
+    /// Whether the text starts, after spaces and comments, with `keyword` (uppercase ASCII
+    /// letters) as its whole first word, in any case: ``leadingKeyword()`` compared in place,
+    /// without making a String (the session asks it of every statement of a script).
+    mutating func leadingKeywordIs(_ keyword: StaticString) -> Bool {
+        var index = self.index
+        defer { self.index = index }
+        return withBytes { bytes in
+            Self.skipSpaceAndComments(bytes, &index)
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index] | 0x20) { index += 1 }
+            guard index - start == keyword.utf8CodeUnitCount else { return false }
+            return (0..<keyword.utf8CodeUnitCount).allSatisfy { bytes[start + $0] & ~0x20 == keyword.utf8Start[$0] }
+        }
+    }
+
     /// Reads a quoted token from its opening quote; a doubled closing quote stands for one.
     private static func quoted(in bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, until close: UInt8) -> String {
         index += 1
