@@ -8,6 +8,8 @@
 # `select 1` was 8.5 MiB of sqlite3's 4 MiB in all. Gathered, the same code fits in a few
 # dozen pages. Names that no longer exist are skipped by the linker, so a stale list costs only
 # memory; run this again after large changes to the start-up path or the renderers.
+# The compiler keeps an object whose code did not change even when its flags did: after
+# adding -function-sections to a build folder made without it, delete .build/release/*.build/*.o.
 #   bash bench/link-order.sh              # builds the release binary first (make release)
 #   SQLIVE=path bash bench/link-order.sh  # profiles that binary (it must keep its symbols)
 set -euo pipefail
