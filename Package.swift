@@ -44,14 +44,19 @@ let package = Package(
             name: "SQLiveTestSupport",
             path: "Tests/SQLiveTestSupport"),
         // The executable: one call into SQLiveTerminal. Release builds link it with lld,
-        // whose compact relative relocations (`DT_RELR`, applied by glibc 2.36 and later) cost
-        // the dynamic linker 0.4M fewer instructions at each start than the 88,000 entries
-        // the default linker writes, and without the debug information (a third of the file).
+        // without the debug information (a third of the file), as a position-dependent
+        // executable (`-no-pie`): the 90,000 pointers of Swift's metadata in a PIE were
+        // relocated at each start, 0.8M instructions and a copied page each, 0.7 ms of
+        // sqlite3's 1.7 ms start (bench/startup.sh). Its shared libraries, stack and heap stay
+        // at random addresses. `--no-export-dynamic` undoes the `-export-dynamic` that
+        // `-static-stdlib` asks for: 8,000 exported symbols made the runtime's `dladdr` at
+        // launch walk them all (0.25M instructions).
         .executableTarget(
             name: "sqlive",
             dependencies: ["SQLiveTerminal"],
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                                           "-Xlinker", "--strip-debug"], .when(configuration: .release))]),
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xclang-linker", "-no-pie",
+                                           "-Xlinker", "--strip-debug", "-Xlinker", "--no-export-dynamic"],
+                                          .when(configuration: .release))]),
         .testTarget(
             name: "SQLiveKitTests",
             dependencies: ["SQLiveKit", "SQLiveTestSupport"]),

@@ -61,16 +61,33 @@ struct SQLWordScanner {
     /// keyword a statement starts with (empty when it starts otherwise). Keywords are short
     /// enough for Swift's inline small strings: no allocation.
     mutating func leadingKeyword() -> String {
+        withLeadingWord { word in
+            String(unsafeUninitializedCapacity: word.count) { keyword in
+                for offset in word.indices { keyword[offset] = word[offset] & ~0x20 }
+                return word.count
+            }
+        }
+    }
+
+    /// Whether the text starts, after spaces and comments, with `keyword` (uppercase ASCII
+    /// letters) as its whole first word, in any case: ``leadingKeyword()`` compared in place,
+    /// without making a String (the session asks it of every statement of a script).
+    mutating func leadingKeywordIs(_ keyword: StaticString) -> Bool {
+        withLeadingWord { word in
+            word.count == keyword.utf8CodeUnitCount
+                && word.indices.allSatisfy { word[$0] & ~0x20 == keyword.utf8Start[$0] }
+        }
+    }
+
+    /// Hands `body` the ASCII letters that start the text after spaces and comments.
+    private mutating func withLeadingWord<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         var index = self.index
         defer { self.index = index }
         return withBytes { bytes in
             Self.skipSpaceAndComments(bytes, &index)
             let start = index
             while index < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index] | 0x20) { index += 1 }
-            return String(unsafeUninitializedCapacity: index - start) { keyword in
-                for offset in 0..<(index - start) { keyword[offset] = bytes[start + offset] & ~0x20 }
-                return index - start
-            }
+            return body(UnsafeBufferPointer(rebasing: bytes[start..<index]))
         }
     }
 

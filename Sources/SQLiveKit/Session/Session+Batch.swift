@@ -4,7 +4,7 @@ extension Session {
     /// be its own access (panes settle between statements, observers need GRDB's path),
     /// and no database still to open (``deferredOpen``: the batch would hold the stand-in).
     func canRunInBatch(_ unit: InputUnit) -> Bool {
-        unit.kind == .sql && deferredOpen == nil && !environment.isInteractive && !paneBoard.isActive
+        unit.kind == .sql && !statements.hasDeferredOpen && !environment.isInteractive && !paneBoard.isActive
             && !paneBoard.observesConnection
     }
 }

@@ -142,7 +142,8 @@ public final class Session {
         if unit.kind == .sql {
             // GRDB clears its cached schema when a statement changes it, but not when a
             // ROLLBACK (or a failure that ends the transaction) brings the old one back.
-            if !succeeded || StatementImpact.verb(of: unit.text) == "ROLLBACK" {
+            var scanner = SQLWordScanner(unit.text)
+            if !succeeded || scanner.leadingKeywordIs("ROLLBACK") {
                 try? statements.withDatabase { $0.clearSchemaCache() }
             }
         }
@@ -188,7 +189,9 @@ public final class Session {
     /// before the first unit that needs it (SQL, DSL, and commands but those that only
     /// change settings or print, such as `.help` and `.mode`).
     private func openDeferredDatabase(for unit: InputUnit) throws(Diagnostic) {
-        guard let options = deferredOpen else { return }
+        // Asked of the runner first: reading `deferredOpen` through the session copies the
+        // options, for every unit of a script.
+        guard statements.hasDeferredOpen, let options = deferredOpen else { return }
         if unit.kind == .command {
             let name = CommandLineTokenizer.words(unit.text).first.map { String($0.dropFirst()) } ?? ""
             guard commands.command(named: name)?.needsDatabase ?? false else { return }

@@ -28,14 +28,18 @@ public struct SessionEnvironment: Sendable {
 
     /// The process's environment, read once from `environ` (the first of two equal names
     /// wins, as with `getenv`): Foundation's `ProcessInfo.environment` cost a tenth of a short
-    /// run's start-up each time, and start-up asked for it four times.
+    /// run's start-up each time, and start-up asked for it four times. Each entry is split at
+    /// its first `=` byte, as `getenv` does (a search by Character cost 6,000 instructions an
+    /// entry).
     public static let processVariables: [String: String] = {
         var variables: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
-                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            if let equals = strchr(pointer, 0x3D) {
+                let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)
+                if variables[name] == nil {
+                    variables[name] = String(cString: equals + 1)
+                }
             }
             entry += 1
         }

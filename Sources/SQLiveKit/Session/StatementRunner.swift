@@ -17,6 +17,8 @@ final class StatementRunner {
     /// locked at start (``DatabaseConnection/openUnlessLocked(_:)``); until then
     /// ``connection`` is an empty in-memory stand-in that no unit needing the database uses.
     var deferredOpen: OpenOptions?
+    /// ``deferredOpen`` is set: read in place, where the session's property copies it.
+    var hasDeferredOpen: Bool { deferredOpen != nil }
     /// `.parameter` values, bound to `:name`, `@name`, `$name` in statements.
     var parameters = ParameterStore() {
         didSet { parametersDidChange?(parameters) }

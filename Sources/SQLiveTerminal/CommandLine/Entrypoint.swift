@@ -18,7 +18,7 @@ public enum SQLiveEntrypoint {
         // start-up, and the sqlite3 spellings (which they never use).
         let given = arguments
         if let options = QuickArguments.parse(given) {
-            Glibc.exit(Launcher(options: options).run())
+            Launcher(options: options).runAndExit()
         }
         let arguments: [String]
         do {

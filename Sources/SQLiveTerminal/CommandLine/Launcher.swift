@@ -9,7 +9,22 @@ import Glibc
 struct Launcher {
     let options: LaunchOptions
 
+    /// Runs, then ends the process with the status while the session is still referenced:
+    /// tearing it down frees nothing the exit doesn't, and costs work on the way (GRDB's
+    /// queue, deinitialized, removes its notification observers through a Foundation cast,
+    /// a tenth of a short run's instructions).
+    func runAndExit() -> Never {
+        var keptAlive: [AnyObject] = []
+        let status = run(keepingAlive: &keptAlive)
+        withExtendedLifetime(keptAlive) { Glibc.exit(status) }
+    }
+
     func run() -> Int32 {
+        var keptAlive: [AnyObject] = []
+        return run(keepingAlive: &keptAlive)
+    }
+
+    private func run(keepingAlive keptAlive: inout [AnyObject]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         let facts = TerminalFacts.probe(environment: SessionEnvironment.processVariables)
         let isInteractive = !options.batch && facts.inputIsTerminal && facts.outputIsTerminal
@@ -63,6 +78,7 @@ struct Launcher {
             output: FileDescriptorTarget(fileDescriptor: 1),
             errorOutput: FileDescriptorTarget(fileDescriptor: 2))
         session.deferredOpen = deferredOpen
+        keptAlive.append(session)
 
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
@@ -70,7 +86,7 @@ struct Launcher {
         // follows: Ctrl-C ends it as it ends a script.
         let atPrompt = isInteractive && !runsBatch && !options.follow
         let signals = watchSignals(for: session, atPrompt: atPrompt)
-        defer { withExtendedLifetime(signals) {} }
+        if let signals { keptAlive.append(signals) }
         // Said only when a personal file would have been used: an init file or the history.
         let usesPersonalFiles = (!options.noInit && !options.safe && options.initFile == nil) || atPrompt
         if let problem = home.problem, usesPersonalFiles {

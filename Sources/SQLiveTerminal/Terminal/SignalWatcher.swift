@@ -50,34 +50,37 @@ final class SignalWatcher {
             // The main thread may be blocked writing to a pipe or reading a FIFO.
             BlockedExit.watch(signal: signal, on: queue)
         }
-        var handlers: [Int32: @Sendable () -> Void] = [
-            SIGTERM: { terminate(SIGTERM) },
-            SIGHUP: { terminate(SIGHUP) },
+        // A list, not a dictionary keyed by signal: the first `[Int32: …]` of a run costs the
+        // Swift runtime a scan of every protocol conformance in the binary (for `Int32:
+        // Hashable`), a twentieth of start-up's instructions.
+        var handlers: [(signal: Int32, handler: @Sendable () -> Void)] = [
+            (SIGTERM, { terminate(SIGTERM) }),
+            (SIGHUP, { terminate(SIGHUP) }),
             // The Swift runtime catches SIGQUIT to print a backtrace and waits for a key (at a
             // terminal) or goes on: watched here, Ctrl-\ ends sqlive as in sqlite3, cleanly.
-            SIGQUIT: { terminate(SIGQUIT) },
+            (SIGQUIT, { terminate(SIGQUIT) }),
         ]
         if atPrompt {
-            handlers[SIGINT] = {
+            handlers.append((SIGINT, {
                 if !interrupter.interrupt(for: .interrupt) {
                     waker.post(.interrupt)
                 }
-            }
-            handlers[SIGWINCH] = { waker.post(.resize) }
+            }))
+            handlers.append((SIGWINCH, { waker.post(.resize) }))
             // Ctrl-Z: the main loop puts the terminal in order, then stops the process itself
             // (``LineEditor/suspend()``); a statement running finishes first.
-            handlers[SIGTSTP] = { waker.post(.suspend) }
+            handlers.append((SIGTSTP, { waker.post(.suspend) }))
         } else {
-            handlers[SIGINT] = { terminate(SIGINT) }
+            handlers.append((SIGINT, { terminate(SIGINT) }))
         }
-        watched = handlers.keys.sorted()
+        handlers.sort { $0.signal < $1.signal }
+        watched = handlers.map(\.signal)
         // `resume()` only asks for a source to be installed; libdispatch installs it later, on
         // a thread of its own. A signal ignored before that is lost: under load, a SIGTERM
         // sent right after the first output was (the process went on reading its input).
         // So the watcher waits until every source is installed before the session runs.
         let installed = DispatchGroup()
-        sources = watched.compactMap { signalNumber in
-            guard let handler = handlers[signalNumber] else { return nil }
+        sources = handlers.map { signalNumber, handler in
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
             source.setEventHandler(handler: handler)

@@ -7,11 +7,15 @@ struct HelpCommand: MetaCommand {
     let needsDatabase = false
     let usage = "?NAME?"
     let summary = "show the list of commands, or the help of one command or topic"
-    let details = """
+    // Computed when asked: every run builds the command list, and joining these names when
+    // it did cost each start-up a scan of the binary's protocol conformances.
+    var details: String {
+        """
         .help lists the help topics and every meta-command with a one-line summary.
         .help NAME shows the usage line and details of one command, e.g. .help mode, or a
         topic: \(HelpTopic.allCases.map { ".help " + $0.rawValue }.joined(separator: ", ")).
         """
+    }
 
     func completions(after arguments: [String], prefix: String, in scope: HelpScope) -> [String] {
         arguments.isEmpty ? scope.commands.allNames + HelpTopic.allCases.map(\.rawValue) : []
