@@ -172,8 +172,14 @@ public final class PaneBoard {
         reportedTransaction ?? connection.queue.inDatabase { $0.isInsideTransaction }
     }
 
+    /// A unit starts: the last report no longer holds (the engine asks the connection until
+    /// this unit's report).
+    func unitWillRun() {
+        reportedTransaction = nil
+    }
+
     /// The session ran a unit: what it reports replaces what the engine would otherwise ask
-    /// the user's connection, until the next unit.
+    /// the user's connection, until the next unit starts.
     func unitDidEnd(_ report: UnitReport) {
         reportedTransaction = report.isInsideTransaction
         switch report.unit {

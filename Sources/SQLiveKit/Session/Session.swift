@@ -103,6 +103,9 @@ public final class Session {
     @discardableResult
     public func run(_ unit: InputUnit) -> Bool {
         confinement.check()
+        // What the last unit reported holds only until this one runs: its statements may
+        // open or end a transaction, as may statements run outside units (a script's batch).
+        paneBoard.unitWillRun()
         output.showsControlCharacters = outputs.showsControlCharacters
         if settings.echo, unit.echo != "" {
             output.append(RawBytes.bytes(of: unit.echo ?? unit.text))
