@@ -104,8 +104,11 @@ final class PaneWorkloadRunner {
 
     /// Drains and prints what the external watcher delivers, as an inline front-end would,
     /// until every pane equals its query run fresh: the evidence that the commit was seen.
-    /// Gives up after `timeout` seconds; the check that follows then reports the panes.
-    private func waitForTheWatcher(timeout: Double = 2) throws {
+    /// Gives up after `timeout` seconds (a bound for an engine that never delivers, not a
+    /// guess at how long it takes: 2 s was too short beside two CPU hogs and the other
+    /// suites, and a pane caught mid-refresh was reported); the check that follows then
+    /// reports the panes.
+    private func waitForTheWatcher(timeout: Double = 30) throws {
         let woken = DispatchSemaphore(value: 0)
         test.board.waker = { woken.signal() }
         defer { test.board.waker = nil }
