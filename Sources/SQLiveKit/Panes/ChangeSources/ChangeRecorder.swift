@@ -31,6 +31,14 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var kind: DatabaseEvent.Kind
     }
 
+    /// A kind of change as SQLite's authorizer announces it: the table (lowercased), the kind,
+    /// and for updates the columns.
+    private struct AnnouncementKey: Hashable {
+        var table: String
+        var kind: DatabaseEvent.Kind
+        var columns: Set<String>
+    }
+
     /// The panes a statement's kind of change may touch, and whether rowids can narrow it.
     private struct Interest {
         var table: String
@@ -73,6 +81,10 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         /// announcing them (a virtual table's shadow tables), as GRDB does.
         var lastInterest: Interest?
         var updatedColumns: [String: Set<String>] = [:]
+        /// The panes each kind of change concerns, worked out once: the same statements run
+        /// again and again (a script's INSERTs), and asking every region costs more than the
+        /// write itself. Forgotten whenever a region or what is known of a table changes.
+        var answers: [AnnouncementKey: Interest] = [:]
         var pending: [ObservationToken: ChangeSummary] = [:]
         var notified: Set<ObservationToken> = []
         /// Panes that started inside the transaction: what it changed before they did is not
@@ -88,6 +100,8 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     /// At most this many change lines per transaction in `.trace`; the commit line counts all.
     static let tracedEventLimit = 100
+    /// At most this many kinds of change have their panes remembered.
+    static let answerLimit = 1_000
 
     private let state = Mutex(State())
     private let inbox: PaneInbox
@@ -128,6 +142,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                 state.byTable[table, default: []].insert(token)
             }
             state.facts.merge(facts) { _, new in new }
+            state.answers.removeAll()
         }
     }
 
@@ -135,12 +150,16 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         state.withLock { state in
             Self.removeFromIndex(token, &state)
             state.watched.removeValue(forKey: token)
+            state.answers.removeAll()
         }
     }
 
     /// The schema changed: what is known of tables must be learnt again.
     func forgetTableFacts() {
-        state.withLock { $0.facts.removeAll() }
+        state.withLock { state in
+            state.facts.removeAll()
+            state.answers.removeAll()
+        }
     }
 
     /// A pane started inside the user's transaction: its commit wakes it.
@@ -168,7 +187,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     func statementWillRun() {
         state.withLock { state in
             state.checkpoint = (state.pending, state.notified)
-            state.statementInterest.removeAll()
+            state.statementInterest.removeAll(keepingCapacity: true)
         }
     }
 
@@ -202,27 +221,17 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                 updated = columns
                 state.updatedColumns[table, default: []].formUnion(columns)
             }
-            let candidates = state.byTable[table, default: []].union(state.everywhere)
-            let narrows = state.facts[table]?.reportsEveryChange(of: eventKind) ?? false
-            // A statement that may delete rows unreported (REPLACE) concerns every pane on
-            // the table, whatever columns it reads.
-            let deletion = DatabaseEventKind.delete(tableName: eventKind.tableName)
-            let tokens = candidates.filter { token in
-                guard let region = state.watched[token]?.region else { return false }
-                return region.isModified(byEventsOfKind: eventKind)
-                    || (!narrows && region.isModified(byEventsOfKind: deletion))
-            }.sorted()
-            var columns: [ObservationToken: Set<String>] = [:]
-            if !updated.isEmpty {
-                for token in tokens {
-                    guard let region = state.watched[token]?.region else { continue }
-                    columns[token] = updated.filter {
-                        region.isModified(byEventsOfKind: .update(tableName: eventKind.tableName, columnNames: [$0]))
-                    }
-                }
+            let answerKey = AnnouncementKey(table: table, kind: eventKind.eventKind, columns: updated)
+            let announced: Interest
+            if let known = state.answers[answerKey], known.table == eventKind.tableName {
+                announced = known
+            } else {
+                announced = Self.interest(in: eventKind, table: table, updated: updated, state)
+                // Updates of ever other columns must not grow it without bound.
+                if state.answers.count >= Self.answerLimit { state.answers.removeAll() }
+                state.answers[answerKey] = announced
             }
             let key = KindKey(table: table, kind: eventKind.eventKind)
-            let announced = Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
             // GRDB holds back the changes made inside a savepoint until it is released or the
             // transaction commits, and hands them over after later statements were announced:
             // such a change is matched with what every statement of the transaction announced
@@ -230,8 +239,33 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             state.interest[key] = state.interest[key].map { announced.merged($0) } ?? announced
             state.statementInterest[key] = state.statementInterest[key].map { announced.merged($0) } ?? announced
             state.lastInterest = announced
-            return state.traceEnabled || !tokens.isEmpty
+            return state.traceEnabled || !announced.tokens.isEmpty
         }
+    }
+
+    /// The panes a kind of change concerns, asked of their regions.
+    private static func interest(in eventKind: DatabaseEventKind, table: String, updated: Set<String>,
+                                 _ state: State) -> Interest {
+        let candidates = state.byTable[table, default: []].union(state.everywhere)
+        let narrows = state.facts[table]?.reportsEveryChange(of: eventKind) ?? false
+        // A statement that may delete rows unreported (REPLACE) concerns every pane on
+        // the table, whatever columns it reads.
+        let deletion = DatabaseEventKind.delete(tableName: eventKind.tableName)
+        let tokens = candidates.filter { token in
+            guard let region = state.watched[token]?.region else { return false }
+            return region.isModified(byEventsOfKind: eventKind)
+                || (!narrows && region.isModified(byEventsOfKind: deletion))
+        }.sorted()
+        var columns: [ObservationToken: Set<String>] = [:]
+        if !updated.isEmpty {
+            for token in tokens {
+                guard let region = state.watched[token]?.region else { continue }
+                columns[token] = updated.filter {
+                    region.isModified(byEventsOfKind: .update(tableName: eventKind.tableName, columnNames: [$0]))
+                }
+            }
+        }
+        return Interest(table: eventKind.tableName, tokens: tokens, columns: columns, rowIDsNarrow: narrows)
     }
 
     func databaseDidChange(with event: DatabaseEvent) {
@@ -301,15 +335,17 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         if traced { inbox.post(.trace("rollback")) }
     }
 
+    /// Forgets the transaction; the tables keep their storage, which the next one reuses (a
+    /// script's every statement is a transaction).
     private static func endTransaction(_ state: inout State) {
-        state.pending.removeAll()
-        state.notified.removeAll()
-        state.startedInTransaction.removeAll()
+        state.pending.removeAll(keepingCapacity: true)
+        state.notified.removeAll(keepingCapacity: true)
+        state.startedInTransaction.removeAll(keepingCapacity: true)
         state.checkpoint = nil
         state.tracedEvents = 0
-        state.interest.removeAll()
-        state.statementInterest.removeAll()
-        state.updatedColumns.removeAll()
+        state.interest.removeAll(keepingCapacity: true)
+        state.statementInterest.removeAll(keepingCapacity: true)
+        state.updatedColumns.removeAll(keepingCapacity: true)
         state.lastInterest = nil
     }
 

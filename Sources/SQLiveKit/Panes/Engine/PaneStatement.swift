@@ -33,18 +33,32 @@ final class PaneStatement {
         } else if sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
             statement.setUncheckedArguments(StatementArguments(parameters.values(for: statement.sqliteStatement)))
         }
-        let cursor = RowWindowCursor(statement: statement)
+        // Stepped with SQLite's own calls, from the first row (the previous fetch may have
+        // stopped early or failed), and reset after so a fetch may stop early: GRDB's cursor
+        // does per-execution bookkeeping for observation that a pane reader, which nothing
+        // observes and which never writes, does not need.
+        let raw = statement.sqliteStatement
+        sqlite3_reset(raw)
+        defer { sqlite3_reset(raw) }
         var rows: [StoredRow] = []
         var hasMore = false
+        // Counted at the first row: SQLite prepares the statement again by itself, at its first
+        // step, when the schema changed (`SELECT *` then has new columns).
         var columnCount: Int?
-        while let row = try cursor.next() {
+        while true {
+            let code = sqlite3_step(raw)
+            if code == SQLITE_DONE { break }
+            guard code == SQLITE_ROW else {
+                let message = sqlite3_db_handle(raw).map { String(cString: sqlite3_errmsg($0)) }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+            }
             if rows.count == rowLimit {
                 hasMore = true
                 break
             }
-            let count = columnCount ?? Int(sqlite3_column_count(row))
+            let count = columnCount ?? Int(sqlite3_column_count(raw))
             columnCount = count
-            rows.append(StatementRow(statement: row, columnCount: count).stored())
+            rows.append(StatementRow(statement: raw, columnCount: count).stored())
         }
         refreshColumns(db)
         return PaneResult(columns: columns, rows: rows, hasMore: hasMore, keyColumns: keyColumns)
@@ -80,27 +94,5 @@ final class PaneStatement {
             }
         }
         return []
-    }
-}
-
-/// Steps a statement from its start, handing out the raw `sqlite3_stmt` of each row, and
-/// resets it when done so a fetch may stop early.
-private final class RowWindowCursor: DatabaseCursor {
-    typealias Element = SQLiteStatement
-    let _statement: Statement
-    var _isDone = false
-
-    init(statement: Statement) {
-        _statement = statement
-        // The previous fetch may have stopped early or failed: start from the first row.
-        sqlite3_reset(statement.sqliteStatement)
-    }
-
-    deinit {
-        sqlite3_reset(_statement.sqliteStatement)
-    }
-
-    func _element(sqliteStatement: SQLiteStatement) -> SQLiteStatement {
-        sqliteStatement
     }
 }

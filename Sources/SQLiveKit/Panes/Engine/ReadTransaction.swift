@@ -3,15 +3,16 @@ import GRDBSQLite
 
 /// A frame's snapshot: one read transaction on a pane reader, its BEGIN and COMMIT prepared
 /// once per reader (GRDB's `inTransaction` parses them anew at each call, a cost on every
-/// frame), and always left behind it, whatever interrupts it.
+/// frame) and stepped raw (``Statement/stepToEnd()``), and always left behind it, whatever
+/// interrupts it.
 enum ReadTransaction {
     /// Runs `body` inside a read transaction; after an error (or a COMMIT that failed) the
     /// transaction is rolled back before the error is thrown on.
     static func run(_ db: Database, _ body: () throws -> Void) throws {
-        try db.cachedStatement(sql: "BEGIN DEFERRED").execute()
+        try db.cachedStatement(sql: "BEGIN DEFERRED").stepToEnd()
         do {
             try body()
-            try db.cachedStatement(sql: "COMMIT").execute()
+            try db.cachedStatement(sql: "COMMIT").stepToEnd()
         } catch {
             leave(db)
             throw error

@@ -83,8 +83,8 @@ final class RefreshScheduler: Sendable {
         var parameters = ParameterStore()
         /// Each database's `schema_version` as the last fast frame read it.
         var schemaVersions: [String: Int]?
-        /// The file of each database of the readers, by name, for lock-free schema checks.
-        var files: [String: String] = [:]
+        /// The databases of the readers, for lock-free schema checks and schema reads.
+        var databases = ReaderDatabases(files: [:])
         /// The files' fingerprints as they were just before the last fast frame read the
         /// schema versions: while they have not moved, the schema has not either.
         var checkedFingerprints: [FileFingerprint]?
@@ -119,7 +119,7 @@ final class RefreshScheduler: Sendable {
         // The schema as the panes' queries are first compiled: a change after it, however
         // soon, is a change.
         initial.schemaVersions = try? lanes[0].reader.inDatabase { db in try Self.schemaVersions(db) }
-        initial.files = (try? lanes[0].reader.inDatabase { db in try Self.files(db) }) ?? [:]
+        initial.databases = ReaderDatabases(files: (try? lanes[0].reader.inDatabase { db in try Self.files(db) }) ?? [:])
         state = Mutex(initial)
     }
 
@@ -193,8 +193,8 @@ final class RefreshScheduler: Sendable {
     /// schema (looked at without a lock): after a statement whose commit already woke a frame,
     /// that frame's reading answers, and no second frame runs. In-memory databases always ask.
     func requestSchemaCheckIfFilesMoved() {
-        let (files, checked) = state.withLock { ($0.files, $0.checkedFingerprints) }
-        if let checked, checked == FileFingerprint.take(Self.fileList(files)) { return }
+        let (databases, checked) = state.withLock { ($0.databases, $0.checkedFingerprints) }
+        if let checked, checked == FileFingerprint.take(databases.fileList) { return }
         requestSchemaCheck()
     }
 
@@ -239,7 +239,7 @@ final class RefreshScheduler: Sendable {
         let reader = lanes[0]
         reader.queue.async { [self] in
             let files = (try? reader.reader.inDatabase { db in try Self.files(db) }) ?? [:]
-            state.withLock { $0.files = files }
+            state.withLock { $0.databases = ReaderDatabases(files: files) }
         }
         requestSchemaCheck()
     }
@@ -333,7 +333,7 @@ final class RefreshScheduler: Sendable {
         var jobs: [(job: PaneJob, causes: [RefreshCause])]
         var parameters: ParameterStore
         var knownVersions: [String: Int]?
-        var files: [String: String]
+        var databases: ReaderDatabases
         var readerConditions: [ReaderCondition] = []
     }
 
@@ -391,7 +391,7 @@ final class RefreshScheduler: Sendable {
             state.nextSequence += 1
             state.lanes[kind.rawValue].sequence = state.nextSequence
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
-                         knownVersions: kind == .fast ? state.schemaVersions : nil, files: state.files,
+                         knownVersions: kind == .fast ? state.schemaVersions : nil, databases: state.databases,
                          readerConditions: kind == .fast ? state.readerConditions : []), nil)
         }
         if let plan, plan.lane == .fast {
@@ -434,7 +434,7 @@ final class RefreshScheduler: Sendable {
     private func read(_ plan: Plan) -> Outcome {
         let lane = lanes[plan.lane.rawValue]
         if plan.jobs.isEmpty, plan.readerConditions.isEmpty, let known = plan.knownVersions,
-           Self.headersShowSameSchema(known, files: plan.files) {
+           Self.headersShowSameSchema(known, files: plan.databases.files) {
             // A schema check alone, answered by the files' headers: no lock taken, so none
             // waited for while another process holds the database.
             return .delivered(PaneFrame(sequence: plan.sequence, fetches: []), versions: known)
@@ -444,7 +444,7 @@ final class RefreshScheduler: Sendable {
         var schemaMoved = false
         var isBehind = false
         // Taken before the read transaction: a commit after it moves them.
-        let fingerprints = plan.lane == .fast ? FileFingerprint.take(Self.fileList(plan.files)) : nil
+        let fingerprints = plan.lane == .fast ? FileFingerprint.take(plan.databases.fileList) : nil
         do {
             try lane.reader.inDatabase { db in
                 try ReadTransaction.run(db) {
@@ -453,7 +453,7 @@ final class RefreshScheduler: Sendable {
                         return
                     }
                     if plan.lane == .fast {
-                        let current = try Self.schemaVersions(db, names: plan.files.keys.sorted())
+                        let current = try Self.schemaVersions(db, probes: plan.databases.schemaProbes.isEmpty ? nil : plan.databases.schemaProbes)
                         versions = current
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
@@ -563,8 +563,11 @@ final class RefreshScheduler: Sendable {
         case .interrupted, .blocked, .behind:
             break
         }
-        // A pane that moved lanes runs there.
-        kick(plan.lane == .fast ? .slow : .fast)
+        // A pane that moved lanes runs there; a frame that moved none wakes no other thread.
+        let other: LaneKind = plan.lane == .fast ? .slow : .fast
+        if state.withLock({ state in state.dirty.keys.contains { state.slow.contains($0) == (other == .slow) } }) {
+            kick(other)
+        }
         progressed.signal()
         guard let retryAfter else { return true }
         clock.run(after: retryAfter, on: lanes[index].queue) { self.kick(plan.lane) }
@@ -621,20 +624,15 @@ final class RefreshScheduler: Sendable {
         [.SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_PROTOCOL].contains(error.resultCode)
     }
 
-    /// The files of the databases that other processes can change (not the reader's `temp`).
-    private static func fileList(_ files: [String: String]) -> [String] {
-        files.filter { $0.key != "temp" }.values.sorted()
-    }
-
-    /// `schema_version` of every database of a reader, by name: the databases named (known
-    /// since the reader opened or last mirrored attachments), or all it has.
-    private static func schemaVersions(_ db: Database, names: [String] = []) throws -> [String: Int] {
-        var versions: [String: Int] = [:]
-        let all = try names.isEmpty ? String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")) : names
-        // Cached: every fast frame runs them.
-        for name in all {
-            let statement = try db.cachedStatement(sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")
-            versions[name] = Int(try statement.firstInteger() ?? 0)
+    /// `schema_version` of every database of a reader but `temp`, by name: the databases probed
+    /// (known since the reader opened or last mirrored attachments), or all it has.
+    private static func schemaVersions(_ db: Database, probes: [ReaderDatabases.SchemaProbe]? = nil) throws -> [String: Int] {
+        let probes = try probes ?? ReaderDatabases.probes(
+            String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")))
+        var versions: [String: Int] = Dictionary(minimumCapacity: probes.count)
+        for probe in probes {
+            // Cached: every fast frame runs them.
+            versions[probe.name] = Int(try db.cachedStatement(sql: probe.sql).firstInteger() ?? 0)
         }
         return versions
     }
