@@ -39,6 +39,36 @@ import Testing
             """)
     }
 
+    /// The recorder remembers which panes each kind of change concerns (a script repeats the
+    /// same statements); a pane pinned or unpinned since must not get an old answer.
+    @Test func a_pane_pinned_after_a_kind_of_change_was_seen_is_woken_by_it() throws {
+        let test = try TestSession()
+        test.run("""
+            CREATE TABLE t(id INTEGER PRIMARY KEY, a, b); INSERT INTO t VALUES (1, 1, 1);
+            .pin --name a SELECT a FROM t
+            """)
+        let output = test.run("""
+            UPDATE t SET b = 2;
+            .pin --name b SELECT b FROM t
+            UPDATE t SET b = 3;
+            .unpin a
+            UPDATE t SET a = 5;
+            .pin --name a2 SELECT a FROM t
+            UPDATE t SET a = 6;
+            """)
+        #expect(output == """
+            -- pane 2 (b): pinned
+            2
+            -- pane 2 (b): update t(b)[1]
+            3
+            -- pane 3 (a2): pinned
+            5
+            -- pane 3 (a2): update t(a)[1]
+            6
+
+            """)
+    }
+
     @Test func panes_print_in_id_order_and_only_when_their_rows_changed() throws {
         let test = try TestSession.withPlayers()
         test.run("""
