@@ -44,8 +44,13 @@ struct PanePresentation {
     /// each with its causes; they count as printed after. Refreshes that left a pane as it
     /// was are not news: their causes are dropped.
     mutating func takeBlocks(of panes: [Pane]) -> [Block] {
+        guard !unprintedCauses.isEmpty else { return [] }
+        // Only the panes that refreshed are looked at: with a hundred panes pinned, a write
+        // wakes one, and walking them all cost more than printing its block.
+        let refreshed = unprintedCauses.keys.compactMap { id in panes.firstIndex { $0.id == id } }.sorted()
         var blocks: [Block] = []
-        for pane in panes {
+        for index in refreshed {
+            let pane = panes[index]
             guard let causes = unprintedCauses.removeValue(forKey: pane.id), !causes.isEmpty else { continue }
             let shown = Shown(pane)
             guard shown != lastShown[pane.id] else { continue }
