@@ -2,9 +2,11 @@
 # What a pane adds to each write of a script, in instructions (callgrind: the same count on
 # a loaded machine as on a quiet one) and in time: 1,000 one-row autocommit INSERTs into one
 # of 100 tables, run as a script, with no pane, one pane on the written table, and 100 panes
-# (one per table, so each write wakes one) — in memory and on a WAL file.
+# (one per table, so each write wakes one) — in memory, on a WAL file and on a rollback-journal
+# file.
 #   bash bench/pane_cost.sh                 # the release build (make release)
 #   SQLIVE=path bash bench/pane_cost.sh     # another binary
+#   ROUNDS=N WRITES=N bash bench/pane_cost.sh
 # Prints per write: instructions and time added over no pane, and the ratio to no pane.
 # Issue 19's goals: ≤ 50 µs added per write with one pane; ≤ 2× without panes in memory and
 # ≤ 1.2× on files with 100 panes.
@@ -30,37 +32,49 @@ for name, pin in pins.items():
     open(f"{out}/{name}.run.sql", "w").write(tables + pin + inserts)
 PY
 
-# Instructions of one run of a script against a fresh database ("memory" or a new WAL file).
+# A fresh database for a run: ":memory:", or a new file in WAL or rollback-journal mode.
+fresh_database() {
+  [ "$1" = memory ] && { echo ":memory:"; return; }
+  local db="$OUT/bench.db"
+  rm -f "$db" "$db-wal" "$db-shm" "$db-journal"
+  if [ "$1" = wal ]; then sqlite3 "$db" 'PRAGMA journal_mode=WAL;' >/dev/null; fi
+  echo "$db"
+}
+
+# Instructions of one run of a script against a fresh database.
 count() {
-  local storage=$1 script=$2 db=":memory:"
-  if [ "$storage" = wal ]; then
-    db="$OUT/bench.db"; rm -f "$db" "$db-wal" "$db-shm"
-    sqlite3 "$db" 'PRAGMA journal_mode=WAL;' >/dev/null
-  fi
+  local storage=$1 script=$2 db
+  db=$(fresh_database "$storage")
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$OUT/sqlive" -batch "$db" < "$script" 2>&1 >/dev/null \
     | sed -n 's/.*Collected : *\([0-9]*\).*/\1/p'
 }
-seconds() {
-  local storage=$1 script=$2 db=":memory:" best=""
-  for _ in 1 2 3 4 5; do
-    if [ "$storage" = wal ]; then
-      db="$OUT/bench.db"; rm -f "$db" "$db-wal" "$db-shm"
-      sqlite3 "$db" 'PRAGMA journal_mode=WAL;' >/dev/null
-    fi
-    local start end
-    start=$(date +%s%N); "$OUT/sqlive" -batch "$db" < "$script" >/dev/null; end=$(date +%s%N)
-    local t=$(( end - start ))
-    if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
-  done
-  echo "$best"
+# Nanoseconds of one run of a script against a fresh database.
+elapsed() {
+  local db start end
+  db=$(fresh_database "$1")
+  start=$(date +%s%N); "$OUT/sqlive" -batch "$db" < "$2" >/dev/null; end=$(date +%s%N)
+  echo $(( end - start ))
 }
 
+# Time is noisy here: each round times every configuration's writes (its whole script minus
+# its setup, run back to back), so that a change of load falls on all of them alike; the
+# median round counts.
+ROUNDS=${ROUNDS:-7}
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
 echo "pane cost per write ($WRITES one-row INSERTs as a script, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)):"
-for storage in memory wal; do
-  declare -A ins=() ns=()
+for storage in memory wal journal; do
+  declare -A ins=() ns=() rounds=()
   for name in none one hundred; do
     ins[$name]=$(( $(count "$storage" "$OUT/$name.run.sql") - $(count "$storage" "$OUT/$name.setup.sql") ))
-    ns[$name]=$(( $(seconds "$storage" "$OUT/$name.run.sql") - $(seconds "$storage" "$OUT/$name.setup.sql") ))
+  done
+  for _ in $(seq "$ROUNDS"); do
+    for name in none one hundred; do
+      rounds[$name]+="$(( $(elapsed "$storage" "$OUT/$name.run.sql") - $(elapsed "$storage" "$OUT/$name.setup.sql") )) "
+    done
+  done
+  for name in none one hundred; do
+    ns[$name]=$(tr ' ' '\n' <<< "${rounds[$name]}" | grep . | median)
   done
   for name in one hundred; do
     awk -v s="$storage" -v n="$name" -v w="$WRITES" -v i0="${ins[none]}" -v i1="${ins[$name]}" \
