@@ -28,6 +28,9 @@ public protocol MetaCommand: Sendable {
     /// anything runs, as swift-argument-parser runs `validate()` before `run()`: a usage error
     /// leaves the session as it was, with nothing printed and nothing changed.
     func parse(_ words: [String]) throws(Diagnostic) -> Arguments
+    /// A usage error found by ``parse(_:)``, completed with what only the scope knows (the
+    /// setting's value now), still before anything runs. Most commands return it as it is.
+    func explaining(_ usageError: Diagnostic, in scope: Scope) -> Diagnostic
     /// Runs the command with its arguments, read by ``parse(_:)``.
     func run(_ arguments: Arguments, in scope: Scope) throws(Diagnostic)
 }
@@ -68,11 +71,17 @@ extension MetaCommand {
     public var effect: CommandEffect { .harmless }
     public var needsDatabase: Bool { true }
     public func completions(after arguments: [String], prefix: String, in scope: Scope) -> [String] { [] }
+    public func explaining(_ usageError: Diagnostic, in scope: Scope) -> Diagnostic { usageError }
 
     /// Reads the words, then runs the command in the view of the session's parts it declares
     /// (the registry's way in: it holds commands of every scope).
     func run(_ words: [String], from parts: SessionParts) throws(Diagnostic) {
-        let arguments = try parse(words)
+        let arguments: Arguments
+        do {
+            arguments = try parse(words)
+        } catch {
+            throw explaining(error, in: .scope(of: parts))
+        }
         try run(arguments, in: .scope(of: parts))
     }
 
@@ -122,14 +131,7 @@ public enum BooleanArgument {
     /// are read as they say, and anything else is off, with a warning, not an error (as in
     /// sqlite3, whose scripts go on).
     public static func lenient(_ text: String, for command: some MetaCommand, in scope: some CommandScope) -> Bool {
-        if let number = Int(text) { return number != 0 }
-        switch text.lowercased() {
-        case "on", "yes", "true": return true
-        case "off", "no", "false": return false
-        default:
-            scope.warn(".\(command.name): \(text) is not on or off; taken as off, as sqlite3 takes it")
-            return false
-        }
+        ToggleArguments(text).value(for: command, in: scope)
     }
 
     public static let completions = ["on", "off"]
