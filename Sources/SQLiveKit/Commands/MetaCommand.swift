@@ -28,9 +28,11 @@ public protocol MetaCommand: Sendable {
     /// anything runs, as swift-argument-parser runs `validate()` before `run()`: a usage error
     /// leaves the session as it was, with nothing printed and nothing changed.
     func parse(_ words: [String]) throws(Diagnostic) -> Arguments
-    /// A usage error found by ``parse(_:)``, completed with what only the scope knows (the
-    /// setting's value now), still before anything runs. Most commands return it as it is.
-    func explaining(_ usageError: Diagnostic, in scope: Scope) -> Diagnostic
+    /// A usage error ``parse(_:)`` found in `words`, completed with what only the scope can
+    /// show, still before anything runs: the setting's value now (`.bail`), sqlite3's usage
+    /// text on the results output where sqlite3 prints one (`.import`, `.output`). Most
+    /// commands return it as it is.
+    func explaining(_ usageError: Diagnostic, of words: [String], in scope: Scope) -> Diagnostic
     /// Runs the command with its arguments, read by ``parse(_:)``.
     func run(_ arguments: Arguments, in scope: Scope) throws(Diagnostic)
 }
@@ -71,7 +73,7 @@ extension MetaCommand {
     public var effect: CommandEffect { .harmless }
     public var needsDatabase: Bool { true }
     public func completions(after arguments: [String], prefix: String, in scope: Scope) -> [String] { [] }
-    public func explaining(_ usageError: Diagnostic, in scope: Scope) -> Diagnostic { usageError }
+    public func explaining(_ usageError: Diagnostic, of words: [String], in scope: Scope) -> Diagnostic { usageError }
 
     /// Reads the words, then runs the command in the view of the session's parts it declares
     /// (the registry's way in: it holds commands of every scope).
@@ -80,7 +82,7 @@ extension MetaCommand {
         do {
             arguments = try parse(words)
         } catch {
-            throw explaining(error, in: .scope(of: parts))
+            throw explaining(error, of: words, in: .scope(of: parts))
         }
         try run(arguments, in: .scope(of: parts))
     }
@@ -106,6 +108,18 @@ extension MetaCommand {
         guard arguments.count > kept else { return }
         let extra = arguments[kept...].joined(separator: " ")
         scope.warn(".\(name): \(extra) ignored, as sqlite3 ignores it")
+    }
+
+    /// The one word a command takes (`.unpin ID`): a usage error unless there is exactly one.
+    public func onlyWord(of words: [String]) throws(Diagnostic) -> String {
+        try expect(words, count: 1...1)
+        return words[0]
+    }
+
+    /// The word a command may take (`.pause ?ID?`): a usage error when there are more.
+    public func optionalWord(of words: [String]) throws(Diagnostic) -> String? {
+        try expect(words, count: 0...1)
+        return words.first
     }
 
     /// Checks the argument count, so each command states its arity once.

@@ -20,7 +20,7 @@ extension ToggleCommand {
     }
 
     /// The usage error also says what the setting is now.
-    func explaining(_ usageError: Diagnostic, in scope: SettingsScope) -> Diagnostic {
+    func explaining(_ usageError: Diagnostic, of words: [String], in scope: SettingsScope) -> Diagnostic {
         var diagnostic = usageError
         let now = scope.settings[keyPath: setting] ? "on" : "off"
         diagnostic.hint = "usage: \(usageLine) (now \(now); .show lists every setting)"

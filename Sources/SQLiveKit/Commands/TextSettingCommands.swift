@@ -6,8 +6,7 @@ struct NullValueCommand: MetaCommand {
     let summary = "text to show for NULL values (default: NULL on a terminal, empty elsewhere)"
 
     func parse(_ words: [String]) throws(Diagnostic) -> String {
-        try expect(words, count: 1...1)
-        return words[0]
+        try onlyWord(of: words)
     }
 
     func run(_ text: String, in scope: SettingsScope) throws(Diagnostic) {
