@@ -42,6 +42,16 @@ extension MetaCommand where Arguments == [String] {
     public func parse(_ words: [String]) throws(Diagnostic) -> [String] { words }
 }
 
+/// The arguments of a command that takes none (`.show`, `.edit`): any word is a usage error.
+public struct NoArguments: Equatable, Sendable {}
+
+extension MetaCommand where Arguments == NoArguments {
+    public func parse(_ words: [String]) throws(Diagnostic) -> NoArguments {
+        try expect(words, count: 0...0)
+        return NoArguments()
+    }
+}
+
 /// What a meta-command can do outside the session, for `--safe`.
 public enum CommandEffect: Sendable, Equatable {
     /// Reads and changes only the session and its database.
