@@ -26,7 +26,8 @@ public protocol MetaCommand: Sendable {
     var needsDatabase: Bool { get }
     /// Reads the words (tokenized like sqlite3: quotes group words) into the arguments, before
     /// anything runs, as swift-argument-parser runs `validate()` before `run()`: a usage error
-    /// leaves the session as it was, with nothing printed and nothing changed.
+    /// leaves the session as it was, with no warning printed and nothing changed (sqlite3's
+    /// lenient reading of a setting's words is ``ToggleArguments``).
     func parse(_ words: [String]) throws(Diagnostic) -> Arguments
     /// A usage error ``parse(_:)`` found in `words`, completed with what only the scope can
     /// show, still before anything runs: the setting's value now (`.bail`), sqlite3's usage
@@ -149,13 +150,6 @@ public enum BooleanArgument {
         case "off", "no", "false", "0": return false
         default: throw command.usageError("expected on or off, not \(text)")
         }
-    }
-
-    /// sqlite3's reading of a setting's argument: a number is on unless 0, the words above
-    /// are read as they say, and anything else is off, with a warning, not an error (as in
-    /// sqlite3, whose scripts go on).
-    public static func lenient(_ text: String, for command: some MetaCommand, in scope: some CommandScope) -> Bool {
-        ToggleArguments(text).value(for: command, in: scope)
     }
 
     public static let completions = ["on", "off"]
