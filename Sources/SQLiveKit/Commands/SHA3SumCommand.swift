@@ -56,20 +56,18 @@ struct SHA3SumCommand: MetaCommand {
     }
 
     func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
-        let (bits, includesSchema, printsQuery, pattern) = (arguments.bits, arguments.includesSchema, arguments.printsQuery, arguments.pattern)
-
         let tables = try SchemaQuery.names(in: scope.connection, sql: """
             SELECT name FROM (
               SELECT lower(name) AS name FROM main.sqlite_schema
                WHERE type = 'table' AND coalesce(rootpage, 0) > 1
               UNION ALL SELECT 'sqlite_schema')
              WHERE name LIKE ?1 ORDER BY 1 COLLATE NOCASE
-            """, pattern: pattern)
-        let queries = tables.compactMap { Self.query(hashing: $0, includesSchema: includesSchema) }
+            """, pattern: arguments.pattern)
+        let queries = tables.compactMap { Self.query(hashing: $0, includesSchema: arguments.includesSchema) }
         // sqlite3 prints nothing for a database with no table to hash.
         guard !queries.isEmpty else { return }
-        let sql = Self.digestSQL(queries: queries, bits: bits, eachTable: pattern != nil)
-        if printsQuery {
+        let sql = Self.digestSQL(queries: queries, bits: arguments.bits, eachTable: arguments.pattern != nil)
+        if arguments.printsQuery {
             scope.output.append(sql + "\n")
         } else {
             try runQuery(sql, in: scope)

@@ -9,8 +9,8 @@ import GRDB
 /// the panes up to date and reports errors. The state lives in parts it owns:
 /// ``OutputRouter`` (where text goes), ``StatementRunner`` (the connection and what running
 /// statements keeps), ``SQLExecutor`` (running statements and rendering their results),
-/// ``ScriptState`` (failures, quit, `.read` depth) and the ``PaneBoard``. Meta-commands see it through a scope
-/// (``CommandScope``) that names what they touch.
+/// ``ScriptState`` (failures, quit, `.read` depth) and the ``PaneBoard``. Meta-commands see
+/// it through a scope (``CommandScope``) that names what they touch.
 ///
 /// ## Threading
 /// A session is used from one thread, the front-end's loop (debug builds check it in
