@@ -73,32 +73,51 @@ import Testing
         }
     }
 
-    /// What each scope holds, by the names of its stored parts: none is the session, but for
-    /// the two protocols through which a scope reaches what only the session does (running a
-    /// query in the current mode; the coordination of `SessionControl`).
-    @Test func a_scope_holds_the_parts_of_its_capabilities_and_not_the_session() throws {
+    /// Every scope a command can run in, built from one session's parts.
+    private static func allScopes(of parts: SessionParts) -> [any CommandScope] {
+        [SettingsScope.scope(of: parts), StatusScope.scope(of: parts), HelpScope.scope(of: parts),
+         TraceScope.scope(of: parts), PaneScope.scope(of: parts), DatabaseScope.scope(of: parts),
+         TaskScope.scope(of: parts), OutputScope.scope(of: parts), SessionControl.scope(of: parts)]
+    }
+
+    /// What each scope holds, by the names of its stored parts.
+    @Test func a_scope_holds_the_parts_of_its_capabilities() throws {
         let test = try TestSession()
-        let parts = test.session.parts
-        let scopes: [(any CommandScope, [String])] = [
-            (SettingsScope.scope(of: parts), ["output", "diagnostics", "store"]),
-            (StatusScope.scope(of: parts), ["settings", "outputName", "connection", "externalInterval", "paneLayout",
-                                            "tracesEvents", "isInteractive", "output", "diagnostics"]),
-            (HelpScope.scope(of: parts), ["commands", "output", "terminalWidth", "diagnostics"]),
-            (TraceScope.scope(of: parts), ["output", "thread", "files", "diagnostics", "outputs", "statements"]),
-            (PaneScope.scope(of: parts), ["paneBoard", "output", "connection", "diagnostics", "printer", "environment"]),
-            (DatabaseScope.scope(of: parts), ["statements", "output", "diagnostics", "store", "executor"]),
-            (TaskScope.scope(of: parts), ["database", "stopRequest", "environment", "outputs"]),
-            (OutputScope.scope(of: parts), ["outputs", "diagnostics", "database", "files"]),
-            (SessionControl.scope(of: parts), ["database", "environment", "files", "statements", "diagnostics", "coordinator"]),
+        let expected: [String: [String]] = [
+            "SettingsScope": ["output", "diagnostics", "store"],
+            "StatusScope": ["settings", "outputName", "connection", "externalInterval", "paneLayout", "tracesEvents",
+                            "isInteractive", "output", "diagnostics"],
+            "HelpScope": ["commands", "output", "terminalWidth", "diagnostics"],
+            "TraceScope": ["output", "thread", "files", "diagnostics", "outputs", "statements"],
+            "PaneScope": ["paneBoard", "output", "connection", "diagnostics", "printer", "environment"],
+            "DatabaseScope": ["statements", "output", "diagnostics", "store", "executor"],
+            "TaskScope": ["database", "stopRequest", "environment", "outputs"],
+            "OutputScope": ["outputs", "diagnostics", "database", "files"],
+            "SessionControl": ["database", "environment", "files", "statements", "diagnostics", "coordinator"],
         ]
-        let throughProtocols: Set = ["executor", "coordinator"]
-        for (scope, expected) in scopes {
-            let children = Mirror(reflecting: scope).children
-            #expect(children.map { $0.label ?? "" } == expected, "\(type(of: scope))")
-            for child in children where (child.value as AnyObject) === test.session {
-                #expect(throughProtocols.contains(child.label ?? ""), "\(type(of: scope)).\(child.label ?? "")")
-            }
+        for scope in Self.allScopes(of: test.session.parts) {
+            let name = String(describing: type(of: scope))
+            #expect(Mirror(reflecting: scope).children.map { $0.label ?? "" } == expected[name], "\(name)")
         }
+    }
+
+    /// Following every stored reference from each scope (into the executor, the statement
+    /// runner, the pane board, the connection…), the session is reached once: from
+    /// `SessionControl`'s coordinator. The query executor a `DatabaseScope` runs statements
+    /// through is its own object, not the session.
+    @Test func no_scope_reaches_the_session_but_session_control_through_its_coordinator() throws {
+        let test = try TestSession()
+        // The pane board and the executor exist once the session has run something.
+        #expect(test.run("select 1;") == "1\n")
+        var paths: [String] = []
+        for scope in Self.allScopes(of: test.session.parts) {
+            var visited: Set<ObjectIdentifier> = []
+            paths += SessionReach.paths(to: test.session, from: scope, named: String(describing: type(of: scope)),
+                                        visited: &visited)
+        }
+        #expect(paths == ["SessionControl.coordinator"])
+        let executor = Mirror(reflecting: DatabaseScope.scope(of: test.session.parts)).children.first { $0.label == "executor" }
+        #expect(executor?.value is SQLExecutor)
     }
 
     /// The commands, the importer, the migration runner and completion name no `Session`:
@@ -156,5 +175,30 @@ import Testing
         runner.deferredOpen = OpenOptions(path: "locked.db")
         runner.replaceConnection(try DatabaseConnection(OpenOptions(path: ":memory:")))
         #expect(runner.deferredOpen == nil)
+    }
+}
+
+/// The paths of stored properties along which a value reaches an object.
+private enum SessionReach {
+    static func paths(to target: AnyObject, from value: Any, named path: String, visited: inout Set<ObjectIdentifier>,
+                      depth: Int = 0) -> [String] {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .class {
+            let object = value as AnyObject
+            if object === target { return [path] }
+            guard visited.insert(ObjectIdentifier(object)).inserted else { return [] }
+        }
+        // Deep enough for the session's parts; GRDB's internals below them hold no session.
+        guard depth < 12 else { return [] }
+        var found: [String] = []
+        var current: Mirror? = mirror
+        while let level = current {
+            for (index, child) in level.children.enumerated() {
+                found += paths(to: target, from: child.value, named: "\(path).\(child.label ?? String(index))",
+                               visited: &visited, depth: depth + 1)
+            }
+            current = level.superclassMirror
+        }
+        return found
     }
 }

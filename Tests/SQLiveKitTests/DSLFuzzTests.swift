@@ -58,7 +58,7 @@ import Testing
         fixture.session.session.connection.queue.inDatabase { db in
             let statement: Statement
             do throws(Diagnostic) {
-                statement = try fixture.session.session.compileDSL(query, in: db)
+                statement = try fixture.session.session.statements.compileDSL(query, in: db)
             } catch {
                 expectDocumented(error, of: query, db: db, plain: fixture.plain)
                 return .diagnostic

@@ -14,7 +14,12 @@ struct ChartCommand: RawTextCommand {
           .chart SELECT total FROM invoice ORDER BY InvoiceDate;
         """
 
-    func run(text: String, in scope: DatabaseScope) throws(Diagnostic) {
-        try runQuery(text, in: scope) { ChartRenderer($0) }
+    /// The query, trimmed.
+    func parse(text: String) throws(Diagnostic) -> String {
+        try requiring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func run(_ query: String, in scope: DatabaseScope) throws(Diagnostic) {
+        try runQuery(query, in: scope) { ChartRenderer($0) }
     }
 }

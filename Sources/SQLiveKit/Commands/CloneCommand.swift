@@ -18,9 +18,12 @@ struct CloneCommand: MetaCommand {
     let summary = "copy the main database's schema and content into the new database FILE"
     let effect = CommandEffect.writesFiles
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        let path = arguments[0]
+    /// The new file's path.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try onlyWord(of: words)
+    }
+
+    func run(_ path: String, in scope: DatabaseScope) throws(Diagnostic) {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw Diagnostic(".clone: \(path) already exists", hint: "name a new file, or use .backup to replace one")
         }

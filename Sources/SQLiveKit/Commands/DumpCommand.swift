@@ -19,19 +19,23 @@ struct DumpCommand: MetaCommand {
         prefix.hasPrefix("-") ? ["--data-only", "--newlines", "--nosys", "--preserve-rowids"] : SchemaQuery.tableNames(in: scope.connection)
     }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
+    func parse(_ words: [String]) throws(Diagnostic) -> DumpOptions {
         var options = DumpOptions()
-        for argument in arguments {
-            switch argument {
+        for word in words {
+            switch word {
             case "--data-only", "-data-only": options.dataOnly = true
             case "--newlines", "-newlines": options.keepsNewlines = true
             case "--nosys", "-nosys": options.omitsSystemTables = true
             case "--preserve-rowids", "-preserve-rowids": options.preservesRowids = true
             default:
-                if argument.hasPrefix("-") { throw usageError("unknown option \(argument)") }
-                options.patterns.append(argument)
+                if word.hasPrefix("-") { throw usageError("unknown option \(word)") }
+                options.patterns.append(word)
             }
         }
+        return options
+    }
+
+    func run(_ options: DumpOptions, in scope: DatabaseScope) throws(Diagnostic) {
         let dumper = DatabaseDumper(options: options)
         try SchemaQuery.read(scope.connection) { db in
             try dumper.dump(db, to: scope.output)

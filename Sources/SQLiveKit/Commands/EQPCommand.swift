@@ -13,13 +13,28 @@ struct EQPCommand: MetaCommand {
         arguments.isEmpty ? ["on", "off", "full", "trigger"] : []
     }
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        switch arguments[0].lowercased() {
-        case "full": scope.settings.eqp = .full
-        case "trigger": scope.settings.eqp = .on
+    /// `full`, `trigger` (on), or an on/off word.
+    enum Arguments: Equatable {
+        case full
+        case trigger
+        case toggle(ToggleArguments)
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        try expect(words, count: 1...1)
+        switch words[0].lowercased() {
+        case "full": return .full
+        case "trigger": return .trigger
         // As sqlite3: any other word is on or off as a boolean reads, else off, with a warning.
-        default: scope.settings.eqp = BooleanArgument.lenient(arguments[0], for: self, in: scope) ? .on : .off
+        default: return .toggle(ToggleArguments(words[0]))
+        }
+    }
+
+    func run(_ arguments: Arguments, in scope: SettingsScope) throws(Diagnostic) {
+        switch arguments {
+        case .full: scope.settings.eqp = .full
+        case .trigger: scope.settings.eqp = .on
+        case .toggle(let toggle): scope.settings.eqp = toggle.value(for: self, in: scope) ? .on : .off
         }
     }
 }

@@ -11,8 +11,7 @@ struct EditCommand: MetaCommand {
         or a file left empty, runs nothing. With no statement yet, the file starts empty.
         """
 
-    func run(_ arguments: [String], in control: SessionControl) throws(Diagnostic) {
-        try expect(arguments, count: 0...0)
+    func run(_: NoArguments, in control: SessionControl) throws(Diagnostic) {
         try control.editLastStatement()
     }
 }

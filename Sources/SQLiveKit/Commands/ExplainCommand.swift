@@ -21,17 +21,36 @@ struct ExplainCommand: RawTextCommand {
         mode. .explain alone means on.
         """
 
-    func run(text query: String, in scope: DatabaseScope) throws(Diagnostic) {
-        let words = CommandLineTokenizer.words(query)
-        if let setting = Self.setting(query) {
+    /// A setting, or the query whose plan to draw.
+    enum Arguments {
+        /// The setting, and the words as typed (sqlite3 ignores all but the first).
+        case setting(ExplainSetting, words: [String])
+        /// A quoted argument is no query: sqlite3 reads it as a setting it does not know.
+        case quotedSetting(ToggleArguments)
+        case query(String)
+    }
+
+    func parse(text: String) throws(Diagnostic) -> Arguments {
+        let words = CommandLineTokenizer.words(text)
+        if let setting = Self.setting(text) { return .setting(setting, words: words) }
+        if words.count == 1, let first = text.first, first == "'" || first == "\"" {
+            return .quotedSetting(ToggleArguments(words[0]))
+        }
+        return .query(text)
+    }
+
+    func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
+        let query: String
+        switch arguments {
+        case .setting(let setting, let words):
             scope.settings.explain = setting
             ignoreExtra(words, keeping: 1, in: scope)
             return
-        }
-        // A quoted argument is no query: sqlite3 reads it as a setting it does not know.
-        if words.count == 1, let first = query.first, first == "'" || first == "\"" {
-            scope.settings.explain = BooleanArgument.lenient(words[0], for: self, in: scope) ? .on : .off
+        case .quotedSetting(let toggle):
+            scope.settings.explain = toggle.value(for: self, in: scope) ? .on : .off
             return
+        case .query(let text):
+            query = text
         }
         let steps = try scope.withStatement(of: query) { statement, db in
             let explain = try db.makeStatement(sql: "EXPLAIN QUERY PLAN " + statement.sql)

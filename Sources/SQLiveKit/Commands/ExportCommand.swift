@@ -14,16 +14,25 @@ struct ExportCommand: RawTextCommand {
           .export albums.csv SELECT * FROM album ORDER BY title;
         """
 
-    func run(text: String, in scope: OutputScope) throws(Diagnostic) {
-        var arguments = RawArguments(text)
-        guard let path = arguments.word() else {
+    /// The file, and the query whose results go to it.
+    struct Arguments: Equatable {
+        let path: String
+        let query: String
+    }
+
+    func parse(text: String) throws(Diagnostic) -> Arguments {
+        var words = RawArguments(text)
+        guard let path = words.word() else {
             throw usageError("missing FILE and QUERY")
         }
         if path.hasPrefix("-") {
             throw usageError("unknown option \(path) (for a file of that name, write ./\(path))")
         }
-        let query = arguments.remainder
-        guard !query.isEmpty else { throw usageError("missing query") }
+        return Arguments(path: path, query: try requiring(words.remainder))
+    }
+
+    func run(_ arguments: Arguments, in scope: OutputScope) throws(Diagnostic) {
+        let (path, query) = (arguments.path, arguments.query)
         let database = scope.database
         // A query that can't compile must not cost FILE its old contents.
         try database.statements.withDatabase { db in _ = try database.statements.compileSQL(query, in: db) }

@@ -21,10 +21,14 @@ struct FullSchemaCommand: MetaCommand {
 
     static let statisticsTables = ["sqlite_stat1", "sqlite_stat4"]
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        // sqlite3 takes `--indent` and lays the statements out as `.schema --indent` does.
-        let indent = arguments.contains("--indent")
-        try expect(arguments.filter { $0 != "--indent" }, count: 0...0)
+    /// True for `--indent`: sqlite3 takes it and lays the statements out as `.schema
+    /// --indent` does.
+    func parse(_ words: [String]) throws(Diagnostic) -> Bool {
+        try expect(words.filter { $0 != "--indent" }, count: 0...0)
+        return words.contains("--indent")
+    }
+
+    func run(_ indent: Bool, in scope: DatabaseScope) throws(Diagnostic) {
         let (statements, statistics) = try SchemaQuery.read(scope.connection) { db in
             let statements = try String.fetchAll(db, sql: """
                 SELECT sql FROM main.sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid

@@ -38,10 +38,20 @@ struct ImportCommand: MetaCommand {
         }
     }
 
-    func run(_ arguments: [String], in scope: TaskScope) throws(Diagnostic) {
-        let options = try ImportOptions.parse(arguments, for: self) { problem in
+    func parse(_ words: [String]) throws(Diagnostic) -> ImportOptions {
+        try ImportOptions.parse(words, for: self)
+    }
+
+    /// When FILE or TABLE is missing or a word is extra, sqlite3 prints its usage on the
+    /// results output: the same reading of the words says whether that was the problem.
+    func explaining(_ usageError: Diagnostic, of words: [String], in scope: TaskScope) -> Diagnostic {
+        _ = try? ImportOptions.parse(words, for: self) { problem in
             scope.output.append(SQLite3Usage.text(problem, usage: SQLite3Usage.importCommand))
         }
+        return usageError
+    }
+
+    func run(_ options: ImportOptions, in scope: TaskScope) throws(Diagnostic) {
         // sqlite3 quirk, kept for the same bytes: importing CSV in csv mode switches the row
         // separator from the output default "\r\n" to the input one, "\n", for good.
         if scope.settings.mode == .csv, scope.settings.rowSeparator == "\r\n", options.format != .tsv {

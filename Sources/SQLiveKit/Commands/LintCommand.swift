@@ -21,11 +21,16 @@ struct LintCommand: MetaCommand {
         arguments.isEmpty ? ["fkey-indexes"] : []
     }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        guard arguments.first.map({ "fkey-indexes".hasPrefix($0.lowercased()) && !$0.isEmpty }) == true else {
-            throw usageError(arguments.isEmpty ? "missing sub-command" : "unknown sub-command \(arguments[0])")
+    /// `fkey-indexes` (or a prefix of it), the one check there is.
+    func parse(_ words: [String]) throws(Diagnostic) -> NoArguments {
+        guard words.first.map({ "fkey-indexes".hasPrefix($0.lowercased()) && !$0.isEmpty }) == true else {
+            throw usageError(words.isEmpty ? "missing sub-command" : "unknown sub-command \(words[0])")
         }
-        try expect(arguments, count: 1...1)
+        try expect(words, count: 1...1)
+        return NoArguments()
+    }
+
+    func run(_: NoArguments, in scope: DatabaseScope) throws(Diagnostic) {
         let lines: [String]
         do {
             lines = try scope.statements.withDatabase { db in try ForeignKeyIndexLint(db: db).suggestions() }

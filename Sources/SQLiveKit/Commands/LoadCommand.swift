@@ -24,9 +24,12 @@ struct LoadCommand: MetaCommand {
         """
     var effect: CommandEffect { .runsPrograms }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...2)
-        let loadable = LoadableExtension(path: arguments[0], entryPoint: arguments.count > 1 ? arguments[1] : nil)
+    func parse(_ words: [String]) throws(Diagnostic) -> LoadableExtension {
+        try expect(words, count: 1...2)
+        return LoadableExtension(path: words[0], entryPoint: words.count > 1 ? words[1] : nil)
+    }
+
+    func run(_ loadable: LoadableExtension, in scope: DatabaseScope) throws(Diagnostic) {
         if scope.statements.deferredOpen != nil {
             try ExtensionPreload.load(path: loadable.path, entryPoint: loadable.entryPoint)
             scope.statements.deferredOpen?.extensions.append(loadable)

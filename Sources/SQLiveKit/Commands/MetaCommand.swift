@@ -26,8 +26,14 @@ public protocol MetaCommand: Sendable {
     var needsDatabase: Bool { get }
     /// Reads the words (tokenized like sqlite3: quotes group words) into the arguments, before
     /// anything runs, as swift-argument-parser runs `validate()` before `run()`: a usage error
-    /// leaves the session as it was, with nothing printed and nothing changed.
+    /// leaves the session as it was, with no warning printed and nothing changed (sqlite3's
+    /// lenient reading of a setting's words is ``ToggleArguments``).
     func parse(_ words: [String]) throws(Diagnostic) -> Arguments
+    /// A usage error ``parse(_:)`` found in `words`, completed with what only the scope can
+    /// show, still before anything runs: the setting's value now (`.bail`), sqlite3's usage
+    /// text on the results output where sqlite3 prints one (`.import`, `.output`). Most
+    /// commands return it as it is.
+    func explaining(_ usageError: Diagnostic, of words: [String], in scope: Scope) -> Diagnostic
     /// Runs the command with its arguments, read by ``parse(_:)``.
     func run(_ arguments: Arguments, in scope: Scope) throws(Diagnostic)
 }
@@ -35,6 +41,16 @@ public protocol MetaCommand: Sendable {
 extension MetaCommand where Arguments == [String] {
     /// A command that reads its words as it runs takes them as they are.
     public func parse(_ words: [String]) throws(Diagnostic) -> [String] { words }
+}
+
+/// The arguments of a command that takes none (`.show`, `.edit`): any word is a usage error.
+public struct NoArguments: Equatable, Sendable {}
+
+extension MetaCommand where Arguments == NoArguments {
+    public func parse(_ words: [String]) throws(Diagnostic) -> NoArguments {
+        try expect(words, count: 0...0)
+        return NoArguments()
+    }
 }
 
 /// What a meta-command can do outside the session, for `--safe`.
@@ -68,11 +84,17 @@ extension MetaCommand {
     public var effect: CommandEffect { .harmless }
     public var needsDatabase: Bool { true }
     public func completions(after arguments: [String], prefix: String, in scope: Scope) -> [String] { [] }
+    public func explaining(_ usageError: Diagnostic, of words: [String], in scope: Scope) -> Diagnostic { usageError }
 
     /// Reads the words, then runs the command in the view of the session's parts it declares
     /// (the registry's way in: it holds commands of every scope).
     func run(_ words: [String], from parts: SessionParts) throws(Diagnostic) {
-        let arguments = try parse(words)
+        let arguments: Arguments
+        do {
+            arguments = try parse(words)
+        } catch {
+            throw explaining(error, of: words, in: .scope(of: parts))
+        }
         try run(arguments, in: .scope(of: parts))
     }
 
@@ -99,6 +121,18 @@ extension MetaCommand {
         scope.warn(".\(name): \(extra) ignored, as sqlite3 ignores it")
     }
 
+    /// The one word a command takes (`.unpin ID`): a usage error unless there is exactly one.
+    public func onlyWord(of words: [String]) throws(Diagnostic) -> String {
+        try expect(words, count: 1...1)
+        return words[0]
+    }
+
+    /// The word a command may take (`.pause ?ID?`): a usage error when there are more.
+    public func optionalWord(of words: [String]) throws(Diagnostic) -> String? {
+        try expect(words, count: 0...1)
+        return words.first
+    }
+
     /// Checks the argument count, so each command states its arity once.
     public func expect(_ arguments: [String], count range: ClosedRange<Int>) throws(Diagnostic) {
         guard range.contains(arguments.count) else {
@@ -115,20 +149,6 @@ public enum BooleanArgument {
         case "on", "yes", "true", "1": return true
         case "off", "no", "false", "0": return false
         default: throw command.usageError("expected on or off, not \(text)")
-        }
-    }
-
-    /// sqlite3's reading of a setting's argument: a number is on unless 0, the words above
-    /// are read as they say, and anything else is off, with a warning, not an error (as in
-    /// sqlite3, whose scripts go on).
-    public static func lenient(_ text: String, for command: some MetaCommand, in scope: some CommandScope) -> Bool {
-        if let number = Int(text) { return number != 0 }
-        switch text.lowercased() {
-        case "on", "yes", "true": return true
-        case "off", "no", "false": return false
-        default:
-            scope.warn(".\(command.name): \(text) is not on or off; taken as off, as sqlite3 takes it")
-            return false
         }
     }
 

@@ -30,14 +30,19 @@ struct MigrationsDirCommand: MetaCommand {
         keeps its migrations in the same place. ~/ means the home folder.
         """
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
-        guard let path = arguments.first else {
+    /// The folder; nil shows the current one.
+    func parse(_ words: [String]) throws(Diagnostic) -> String? {
+        let path = try optionalWord(of: words)
+        guard path != "" else { throw usageError("the folder name is empty") }
+        return path
+    }
+
+    func run(_ path: String?, in scope: SettingsScope) throws(Diagnostic) {
+        guard let path else {
             let current = scope.settings.migrationsDirectory.map { $0 } ?? "migrations (the default)"
             scope.output.append("migrations folder: \(current)\n")
             return
         }
-        guard !path.isEmpty else { throw usageError("the folder name is empty") }
         scope.settings.migrationsDirectory = path
     }
 }

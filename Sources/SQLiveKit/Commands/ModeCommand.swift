@@ -20,30 +20,46 @@ struct ModeCommand: MetaCommand {
         arguments.isEmpty ? OutputMode.allCases.map(\.rawValue) + ["qbox"] : []
     }
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
+    /// `.mode`'s words, read: the mode named (nil: show the current one), its words as
+    /// typed (the mode, the table of insert mode, what sqlite3 ignores) and the grid options.
+    struct Arguments {
+        let mode: OutputMode?
+        let words: [String]
+        let options: GridModeOptions
+
+        /// The table `.mode insert TABLE` names.
+        var table: String? { mode == .insert && words.count >= 2 ? words[1] : nil }
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
         var options = GridModeOptions()
-        let words = options.parse(arguments)
-        guard let typed = words.first else {
-            scope.output.append("current output mode: \(ShowCommand.modeText(scope.settings))\n")
-            // sqlite3's `.mode` alone then selects the mode it named afresh: the grid modes
-            // wrap at 60 again and stop quoting (or take the options given), list takes `|`
-            // back, insert's table is "table".
-            let current = scope.settings.mode == .tabs ? OutputMode.list : scope.settings.mode
-            scope.settings.setMode(current)
-            options.apply(to: &scope.settings)
-            return
-        }
+        let words = options.parse(words)
+        guard let typed = words.first else { return Arguments(mode: nil, words: [], options: options) }
         guard let mode = options.isQuotedBox ? .box : OutputMode(rawValue: typed.lowercased()) else {
             let hint = Suggestion.closest(to: typed, among: OutputMode.allCases.map(\.rawValue))
                 .map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".mode: unknown mode \(typed)",
                              hint: hint + "modes: " + OutputMode.allCases.map(\.rawValue).joined(separator: " "))
         }
+        return Arguments(mode: mode, words: words, options: options)
+    }
+
+    func run(_ arguments: Arguments, in scope: SettingsScope) throws(Diagnostic) {
+        guard let mode = arguments.mode else {
+            scope.output.append("current output mode: \(ShowCommand.modeText(scope.settings))\n")
+            // sqlite3's `.mode` alone then selects the mode it named afresh: the grid modes
+            // wrap at 60 again and stop quoting (or take the options given), list takes `|`
+            // back, insert's table is "table".
+            let current = scope.settings.mode == .tabs ? OutputMode.list : scope.settings.mode
+            scope.settings.setMode(current)
+            arguments.options.apply(to: &scope.settings)
+            return
+        }
         // In sqlite3 `.explain on` is a mode of its own, which choosing another one ends.
         if scope.settings.explain == .on { scope.settings.explain = .off }
         // sqlite3 ignores what follows a mode that takes no table: a script goes on.
-        ignoreExtra(words, keeping: mode == .insert ? 2 : 1, in: scope)
-        scope.settings.setMode(mode, table: mode == .insert && words.count >= 2 ? words[1] : nil)
-        options.apply(to: &scope.settings)
+        ignoreExtra(arguments.words, keeping: mode == .insert ? 2 : 1, in: scope)
+        scope.settings.setMode(mode, table: arguments.table)
+        arguments.options.apply(to: &scope.settings)
     }
 }

@@ -6,18 +6,28 @@ struct OutputCommand: RedirectionCommand {
     let summary = "send results to FILE (or into COMMAND's input), or back to the screen with no FILE"
     let once = false
 
-    func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
-        if try redirectsToProgram(arguments, in: scope) { return }
-        if arguments.count > 1 {
-            scope.output.append(SQLite3Usage.text("extra parameter: \"\(arguments[1])\". ", usage: SQLite3Usage.outputCommand))
+    func parse(_ words: [String]) throws(Diagnostic) -> RedirectionTarget {
+        if let program = programTarget(words) { return program }
+        try expect(words, count: 0...1)
+        guard let path = words.first, path != "stdout" else { return .standardOutput }
+        try rejectOptions(words, of: self)
+        return .file(path)
+    }
+
+    /// As sqlite3, an extra word also prints its usage on the results output.
+    func explaining(_ usageError: Diagnostic, of words: [String], in scope: OutputScope) -> Diagnostic {
+        if words.count > 1 {
+            scope.output.append(SQLite3Usage.text("extra parameter: \"\(words[1])\". ", usage: SQLite3Usage.outputCommand))
         }
-        try expect(arguments, count: 0...1)
-        guard let path = arguments.first, path != "stdout" else {
+        return usageError
+    }
+
+    func run(_ target: RedirectionTarget, in scope: OutputScope) throws(Diagnostic) {
+        guard target != .standardOutput else {
             if let failure = scope.outputs.endRedirection() { scope.report(failure) }
             return
         }
-        try rejectOptions(arguments, of: self)
-        try scope.outputs.redirect(to: path, once: false)
+        try redirect(to: target, in: scope)
     }
 }
 
@@ -28,13 +38,17 @@ struct OnceCommand: RedirectionCommand {
     let summary = "send the results of the next statement only to FILE (or into COMMAND's input)"
     let once = true
 
-    func run(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) {
-        if try redirectsToProgram(arguments, in: scope) { return }
+    func parse(_ words: [String]) throws(Diagnostic) -> RedirectionTarget {
+        if let program = programTarget(words) { return program }
         // As sqlite3: `.once` alone leaves the results where they go.
-        if arguments.isEmpty { return }
-        try expect(arguments, count: 1...1)
-        try rejectOptions(arguments, of: self)
-        try scope.outputs.redirect(to: arguments[0], once: true)
+        if words.isEmpty { return .unchanged }
+        try expect(words, count: 1...1)
+        try rejectOptions(words, of: self)
+        return .file(words[0])
+    }
+
+    func run(_ target: RedirectionTarget, in scope: OutputScope) throws(Diagnostic) {
+        try redirect(to: target, in: scope)
     }
 }
 
@@ -53,12 +67,31 @@ extension RedirectionCommand {
         arguments.isEmpty ? FileNameCompletion.candidates(for: prefix, homeDirectory: scope.homeDirectory) : []
     }
 
-    /// Sends the results into a program when the first word starts with `|`; true then.
-    func redirectsToProgram(_ arguments: [String], in scope: OutputScope) throws(Diagnostic) -> Bool {
-        guard let first = arguments.first, first.hasPrefix("|"), first.count > 1 || arguments.count > 1 else { return false }
-        try scope.outputs.redirect(to: arguments.joined(separator: " "), once: once)
-        return true
+    /// `|COMMAND ARGS…` when the first word starts with `|`: the results go into a program.
+    func programTarget(_ words: [String]) -> RedirectionTarget? {
+        guard let first = words.first, first.hasPrefix("|"), first.count > 1 || words.count > 1 else { return nil }
+        return .program(words.joined(separator: " "))
     }
+
+    /// Sends the results to a file or into a program (for the next unit only for `.once`).
+    func redirect(to target: RedirectionTarget, in scope: OutputScope) throws(Diagnostic) {
+        switch target {
+        case .program(let command): try scope.outputs.redirect(to: command, once: once)
+        case .file(let path): try scope.outputs.redirect(to: path, once: once)
+        case .standardOutput, .unchanged: break
+        }
+    }
+}
+
+/// Where `.output` or `.once` sends results, read from its words.
+enum RedirectionTarget: Equatable {
+    /// `|COMMAND ARGS…`, as the redirection takes it.
+    case program(String)
+    case file(String)
+    /// `.output` alone or `.output stdout`: back to standard output.
+    case standardOutput
+    /// `.once` alone: the results go where they went.
+    case unchanged
 }
 
 /// `.output -x` is a typo, not a file name: refuse words that look like options (a file whose

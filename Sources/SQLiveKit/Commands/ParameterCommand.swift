@@ -31,32 +31,58 @@ struct ParameterCommand: MetaCommand {
         }
     }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        guard let subcommand = arguments.first else { throw usageError("missing subcommand") }
-        let rest = Array(arguments.dropFirst())
+    /// A `.parameter` subcommand, read.
+    enum Arguments: Equatable {
+        case list
+        /// The name, and the value's text (an SQL expression, evaluated when it runs).
+        case set(name: String, value: String)
+        case unset(name: String)
+        case clear
+        /// sqlite3's `init`: scripts written for sqlite3 start with it; the bindings need no
+        /// table here.
+        case initialize
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        guard let subcommand = words.first else { throw usageError("missing subcommand") }
+        let rest = Array(words.dropFirst())
         switch subcommand.lowercased() {
         case "list":
             guard rest.isEmpty else { throw usageError("list takes no argument") }
-            list(in: scope)
+            return .list
         case "set":
             guard rest.count >= 2 else { throw usageError("set needs a NAME and a VALUE") }
-            let value = try scope.statements.evaluateParameterValue(rest.dropFirst().joined(separator: " "))
-            scope.statements.parameters.set(rest[0], to: value)
+            return .set(name: rest[0], value: rest.dropFirst().joined(separator: " "))
         case "unset":
             guard rest.count == 1 else { throw usageError("unset needs one NAME") }
-            guard scope.statements.parameters.remove(rest[0]) else {
-                throw Diagnostic(".parameter unset: no parameter named \(rest[0])",
-                                 hint: ".parameter list shows the names")
-            }
+            return .unset(name: rest[0])
         case "clear":
             guard rest.isEmpty else { throw usageError("clear takes no argument") }
-            scope.statements.parameters.removeAll()
+            return .clear
         case "init":
-            // Scripts written for sqlite3 start with it; the bindings need no table here.
             guard rest.isEmpty else { throw usageError("init takes no argument") }
+            return .initialize
         default:
             let hint = Suggestion.closest(to: subcommand, among: Self.subcommands).map { "did you mean \($0)? " } ?? ""
             throw Diagnostic(".parameter: unknown subcommand \(subcommand)", hint: hint + "usage: \(usageLine)")
+        }
+    }
+
+    func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
+        switch arguments {
+        case .list:
+            list(in: scope)
+        case .set(let name, let text):
+            let value = try scope.statements.evaluateParameterValue(text)
+            scope.statements.parameters.set(name, to: value)
+        case .unset(let name):
+            guard scope.statements.parameters.remove(name) else {
+                throw Diagnostic(".parameter unset: no parameter named \(name)", hint: ".parameter list shows the names")
+            }
+        case .clear:
+            scope.statements.parameters.removeAll()
+        case .initialize:
+            break
         }
     }
 

@@ -1,31 +1,42 @@
 /// A meta-command whose argument is query text (SQL or DSL), received as typed.
 ///
 /// The tokenizer of other commands strips quotes, which SQL needs (`name = 'Bob'`); these
-/// commands read their options themselves with ``RawArguments`` and keep the rest verbatim.
+/// commands read their options themselves with ``RawArguments`` and keep the rest verbatim,
+/// in ``parse(text:)``, before anything runs.
 ///
 ///     // .pin --name bobs SELECT * FROM player WHERE name = 'Bob'
-///     func run(text: String, in scope: PaneScope) throws(Diagnostic) {
+///     func parse(text: String) throws(Diagnostic) -> Arguments {
 ///         var arguments = RawArguments(text)
 ///         arguments.option()      // "--name"
 ///         arguments.word()        // "bobs"
 ///         arguments.remainder     // "SELECT * FROM player WHERE name = 'Bob'"
 ///     }
-public protocol RawTextCommand: MetaCommand where Arguments == [String] {
-    /// Restated so that a command's ``run(text:in:)`` says which scope it takes.
-    associatedtype Scope
-    /// Runs the command with the text after its name, as typed.
-    func run(text: String, in scope: Scope) throws(Diagnostic)
+public protocol RawTextCommand: MetaCommand {
+    /// Reads the text after the command's name, as typed, into the arguments.
+    func parse(text: String) throws(Diagnostic) -> Arguments
 }
 
 extension RawTextCommand {
-    /// Runs the command from words already split, joined back with spaces.
-    public func run(_ arguments: [String], in scope: Scope) throws(Diagnostic) {
-        try run(text: arguments.joined(separator: " "), in: scope)
+    /// Words already split are joined back with spaces.
+    public func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        try parse(text: words.joined(separator: " "))
     }
 
-    /// Runs the command on its text in the view of the session's parts it declares.
+    /// Reads the command's text, then runs it in the view of the session's parts it declares.
     func run(text: String, from parts: SessionParts) throws(Diagnostic) {
-        try run(text: text, in: .scope(of: parts))
+        let arguments: Arguments
+        do {
+            arguments = try parse(text: text)
+        } catch {
+            throw explaining(error, of: [text], in: .scope(of: parts))
+        }
+        try run(arguments, in: .scope(of: parts))
+    }
+
+    /// The text, when there is any: a usage error (`missing query`) otherwise.
+    func requiring(_ text: String, missing: String = "missing query") throws(Diagnostic) -> String {
+        guard !text.isEmpty else { throw usageError(missing) }
+        return text
     }
 }
 

@@ -23,40 +23,51 @@ struct SHA3SumCommand: MetaCommand {
         ["--schema", "--sha3-224", "--sha3-256", "--sha3-384", "--sha3-512"]
     }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
+    /// `.sha3sum`'s options and pattern, read.
+    struct Arguments: Equatable {
         var bits = 224
         var includesSchema = false
         var printsQuery = false
         var pattern: String?
-        for argument in arguments {
-            guard argument.hasPrefix("-") else {
-                if pattern != nil { throw usageError("only one LIKE pattern") }
-                pattern = argument
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        var arguments = Arguments()
+        for word in words {
+            guard word.hasPrefix("-") else {
+                if arguments.pattern != nil { throw usageError("only one LIKE pattern") }
+                arguments.pattern = word
                 continue
             }
-            let option = argument.hasPrefix("--") ? String(argument.dropFirst(2)) : String(argument.dropFirst())
+            let option = word.hasPrefix("--") ? String(word.dropFirst(2)) : String(word.dropFirst())
             switch option {
-            case "schema": includesSchema = true
-            case "debug": printsQuery = true
-            case "sha3-224", "sha3-256", "sha3-384", "sha3-512": bits = Int(option.dropFirst(5))!
-            default: throw usageError("unknown option \(argument)")
+            case "schema": arguments.includesSchema = true
+            case "debug": arguments.printsQuery = true
+            case "sha3-224": arguments.bits = 224
+            case "sha3-256": arguments.bits = 256
+            case "sha3-384": arguments.bits = 384
+            case "sha3-512": arguments.bits = 512
+            default: throw usageError("unknown option \(word)")
             }
         }
         // As in sqlite3, a pattern for SQLite's own tables hashes them without --schema.
-        if let pattern, pattern.lowercased().hasPrefix("sqlite_") { includesSchema = true }
+        if let pattern = arguments.pattern, pattern.lowercased().hasPrefix("sqlite_") { arguments.includesSchema = true }
+        return arguments
+    }
 
+    func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
         let tables = try SchemaQuery.names(in: scope.connection, sql: """
             SELECT name FROM (
               SELECT lower(name) AS name FROM main.sqlite_schema
                WHERE type = 'table' AND coalesce(rootpage, 0) > 1
               UNION ALL SELECT 'sqlite_schema')
              WHERE name LIKE ?1 ORDER BY 1 COLLATE NOCASE
-            """, pattern: pattern)
-        let queries = tables.compactMap { Self.query(hashing: $0, includesSchema: includesSchema) }
+            """, pattern: arguments.pattern)
+        let queries = tables.compactMap { Self.query(hashing: $0, includesSchema: arguments.includesSchema) }
         // sqlite3 prints nothing for a database with no table to hash.
         guard !queries.isEmpty else { return }
-        let sql = Self.digestSQL(queries: queries, bits: bits, eachTable: pattern != nil)
-        if printsQuery {
+        let sql = Self.digestSQL(queries: queries, bits: arguments.bits, eachTable: arguments.pattern != nil)
+        if arguments.printsQuery {
             scope.output.append(sql + "\n")
         } else {
             try runQuery(sql, in: scope)

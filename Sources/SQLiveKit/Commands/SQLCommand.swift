@@ -17,8 +17,11 @@ struct SQLCommand: RawTextCommand {
           SELECT * FROM "product" WHERE "price" > 100;
         """
 
-    func run(text query: String, in scope: DatabaseScope) throws(Diagnostic) {
-        guard !query.isEmpty else { throw usageError("missing query") }
+    func parse(text: String) throws(Diagnostic) -> String {
+        try requiring(text)
+    }
+
+    func run(_ query: String, in scope: DatabaseScope) throws(Diagnostic) {
         let sql = try scope.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
         scope.output.append(sql + ";\n")
     }

@@ -16,16 +16,29 @@ struct StatsCommand: MetaCommand {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        guard let value = arguments.first else {
+    /// `stmt` or `vmstep` (on), or an on/off word.
+    enum Arguments: Equatable {
+        case statements
+        case toggle(ToggleArguments)
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        guard let value = words.first else {
             throw Diagnostic(".stats: sqlive keeps no statistics to show",
                              hint: "sqlite3's .stats prints SQLite's memory figures; sqlive turns them off for speed")
         }
         // Unlike most commands, sqlite3's .stats refuses a second word.
-        try expect(arguments, count: 1...1)
+        try expect(words, count: 1...1)
         switch value.lowercased() {
-        case "stmt", "vmstep": scope.settings.stats = true
-        default: scope.settings.stats = BooleanArgument.lenient(value, for: self, in: scope)
+        case "stmt", "vmstep": return .statements
+        default: return .toggle(ToggleArguments(value))
+        }
+    }
+
+    func run(_ arguments: Arguments, in scope: SettingsScope) throws(Diagnostic) {
+        switch arguments {
+        case .statements: scope.settings.stats = true
+        case .toggle(let toggle): scope.settings.stats = toggle.value(for: self, in: scope)
         }
     }
 }
@@ -37,11 +50,23 @@ struct PromptCommand: MetaCommand {
     let summary = "set the prompt and the continuation prompt"
     let needsDatabase = false
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        // As sqlite3: `.prompt` alone changes nothing, and words after the second are ignored.
-        guard let main = arguments.first else { return }
-        ignoreExtra(arguments, keeping: 2, in: scope)
-        let continuation = arguments.count > 1 ? arguments[1] : scope.settings.prompts?.continuation ?? "   ...> "
-        scope.settings.prompts = (main, continuation)
+    /// The prompts typed, and the words as typed, for the warning about what is ignored.
+    struct Arguments: Equatable {
+        let words: [String]
+        /// Nil for `.prompt` alone, which changes nothing, as in sqlite3.
+        var main: String? { words.first }
+        /// Nil when only MAIN is given: the continuation prompt stays.
+        var continuation: String? { words.count > 1 ? words[1] : nil }
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        Arguments(words: words)
+    }
+
+    func run(_ arguments: Arguments, in scope: SettingsScope) throws(Diagnostic) {
+        guard let main = arguments.main else { return }
+        // As sqlite3, words after the second are ignored.
+        ignoreExtra(arguments.words, keeping: 2, in: scope)
+        scope.settings.prompts = (main, arguments.continuation ?? scope.settings.prompts?.continuation ?? "   ...> ")
     }
 }

@@ -28,10 +28,14 @@ struct IndexesCommand: MetaCommand {
         arguments.isEmpty ? SchemaQuery.tableNames(in: scope.connection) : []
     }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
+    /// The table pattern, if any.
+    func parse(_ words: [String]) throws(Diagnostic) -> String? {
+        try optionalWord(of: words)
+    }
+
+    func run(_ pattern: String?, in scope: DatabaseScope) throws(Diagnostic) {
         let names = try SchemaQuery.read(scope.connection) { db in
-            try SchemaListing.qualifiedNames(db, condition: "type = 'index' AND tbl_name LIKE ?1", pattern: arguments.first)
+            try SchemaListing.qualifiedNames(db, condition: "type = 'index' AND tbl_name LIKE ?1", pattern: pattern)
         }
         scope.output.append(ColumnList.format(names))
     }
@@ -53,21 +57,32 @@ struct SchemaCommand: MetaCommand {
         arguments.isEmpty ? SchemaQuery.tableNames(in: scope.connection) : []
     }
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
+    /// `.schema`'s words, read.
+    struct Arguments: Equatable {
         var indent = false
         var noSystem = false
-        var words: [String] = []
-        for argument in arguments {
-            switch argument {
-            case "--indent", "-indent": indent = true
-            case "--nosys", "-nosys": noSystem = true
-            default: words.append(argument)
+        /// As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes,
+        /// matched against the lower-case table name, or `database.table` when it holds a dot.
+        var pattern: String?
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        var arguments = Arguments()
+        var patterns: [String] = []
+        for word in words {
+            switch word {
+            case "--indent", "-indent": arguments.indent = true
+            case "--nosys", "-nosys": arguments.noSystem = true
+            default: patterns.append(word)
             }
         }
-        try expect(words, count: 0...1)
-        // As in sqlite3: a pattern with *, ? or [ is a GLOB, otherwise a LIKE where \ escapes,
-        // matched against the lower-case table name, or `database.table` when it holds a dot.
-        let pattern = words.first
+        try expect(patterns, count: 0...1)
+        arguments.pattern = patterns.first
+        return arguments
+    }
+
+    func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
+        let (indent, noSystem, pattern) = (arguments.indent, arguments.noSystem, arguments.pattern)
         let entries = try SchemaQuery.read(scope.connection) { db in
             try SchemaListing.schemaTableDefinition(db, matching: pattern) + SchemaListing.databaseNames(db).flatMap { schema in
                 var conditions = ["sql IS NOT NULL"]

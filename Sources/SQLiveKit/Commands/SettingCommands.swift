@@ -13,13 +13,51 @@ extension ToggleCommand {
     }
 
     /// As in sqlite3, exactly one argument: `.bail` alone is a usage error (scripts that
-    /// rely on its status see the same), which also says what the setting is now.
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        guard arguments.count == 1 else {
-            let now = scope.settings[keyPath: setting] ? "on" : "off"
-            throw Diagnostic(".\(name): expected on or off", hint: "usage: \(usageLine) (now \(now); .show lists every setting)")
+    /// rely on its status see the same).
+    func parse(_ words: [String]) throws(Diagnostic) -> ToggleArguments {
+        guard words.count == 1 else { throw Diagnostic(".\(name): expected on or off", hint: "usage: \(usageLine)") }
+        return ToggleArguments(words[0])
+    }
+
+    /// The usage error also says what the setting is now.
+    func explaining(_ usageError: Diagnostic, of words: [String], in scope: SettingsScope) -> Diagnostic {
+        var diagnostic = usageError
+        let now = scope.settings[keyPath: setting] ? "on" : "off"
+        diagnostic.hint = "usage: \(usageLine) (now \(now); .show lists every setting)"
+        return diagnostic
+    }
+
+    func run(_ arguments: ToggleArguments, in scope: SettingsScope) throws(Diagnostic) {
+        scope.settings[keyPath: setting] = arguments.value(for: self, in: scope)
+    }
+}
+
+/// An on/off word as sqlite3 reads a setting's argument: a number is on unless 0, `on`,
+/// `yes`, `true` are on, `off`, `no`, `false` off, and anything else is off, with a warning
+/// (not an error: sqlite3's scripts go on).
+struct ToggleArguments: Equatable {
+    let isOn: Bool
+    /// The word when it was none of those: the command warns that it took it as off.
+    let unreadable: String?
+
+    init(_ word: String) {
+        if let number = Int(word) {
+            (isOn, unreadable) = (number != 0, nil)
+            return
         }
-        scope.settings[keyPath: setting] = BooleanArgument.lenient(arguments[0], for: self, in: scope)
+        switch word.lowercased() {
+        case "on", "yes", "true": (isOn, unreadable) = (true, nil)
+        case "off", "no", "false": (isOn, unreadable) = (false, nil)
+        default: (isOn, unreadable) = (false, word)
+        }
+    }
+
+    /// The value, after warning about a word that was none of the above.
+    func value(for command: some MetaCommand, in scope: some CommandScope) -> Bool {
+        if let unreadable {
+            scope.warn(".\(command.name): \(unreadable) is not on or off; taken as off, as sqlite3 takes it")
+        }
+        return isOn
     }
 }
 

@@ -19,8 +19,7 @@ struct ShowCommand: MetaCommand {
     let summary = "show the current settings"
     let needsDatabase = false
 
-    func run(_ arguments: [String], in scope: StatusScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...0)
+    func run(_: NoArguments, in scope: StatusScope) throws(Diagnostic) {
         var rows = Self.sqlite3Rows(scope)
         if scope.isInteractive { rows += Self.sqliveRows(scope) }
         for (key, value) in rows {

@@ -5,9 +5,12 @@ struct NullValueCommand: MetaCommand {
     let usage = "TEXT"
     let summary = "text to show for NULL values (default: NULL on a terminal, empty elsewhere)"
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        scope.settings.nullValue = arguments[0]
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try onlyWord(of: words)
+    }
+
+    func run(_ text: String, in scope: SettingsScope) throws(Diagnostic) {
+        scope.settings.nullValue = text
         scope.settings.nullValueIsSet = true
     }
 }
@@ -24,12 +27,22 @@ struct SeparatorCommand: MetaCommand {
         list and quote reset the separators, as in sqlite3.
         """
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
+    /// The separators typed: between values, and after each row when given.
+    struct Arguments: Equatable {
+        let column: String
+        let row: String?
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
         // Too many words are an error that changes nothing (sqlite3 sets the first two).
-        try expect(arguments, count: 1...2)
-        scope.settings.columnSeparator = arguments[0]
-        if arguments.count == 2 {
-            scope.settings.rowSeparator = arguments[1]
+        try expect(words, count: 1...2)
+        return Arguments(column: words[0], row: words.count == 2 ? words[1] : nil)
+    }
+
+    func run(_ separators: Arguments, in scope: SettingsScope) throws(Diagnostic) {
+        scope.settings.columnSeparator = separators.column
+        if let row = separators.row {
+            scope.settings.rowSeparator = row
         }
     }
 }

@@ -11,16 +11,27 @@ struct TimeoutCommand: MetaCommand {
         means 0, and so does a value that is not a number (with a warning).
         """
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        ignoreExtra(arguments, keeping: 1, in: scope)
-        var milliseconds: Int32 = 0
-        if let typed = arguments.first {
-            if let number = Int32(typed), number >= 0 {
-                milliseconds = number
-            } else {
-                scope.warn(".timeout: \(typed) is not a number of milliseconds; taken as 0, as sqlite3 takes it")
-            }
+    /// The timeout, and the words as typed, for the warnings about what is not read.
+    struct Arguments: Equatable {
+        let words: [String]
+        /// No word, or one that is no number of milliseconds, is 0, as in sqlite3.
+        let milliseconds: Int32
+        /// The first word when it is no number of milliseconds.
+        let unreadable: String?
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> Arguments {
+        guard let typed = words.first else { return Arguments(words: words, milliseconds: 0, unreadable: nil) }
+        if let number = Int32(typed), number >= 0 { return Arguments(words: words, milliseconds: number, unreadable: nil) }
+        return Arguments(words: words, milliseconds: 0, unreadable: typed)
+    }
+
+    func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
+        ignoreExtra(arguments.words, keeping: 1, in: scope)
+        if let typed = arguments.unreadable {
+            scope.warn(".timeout: \(typed) is not a number of milliseconds; taken as 0, as sqlite3 takes it")
         }
+        let milliseconds = arguments.milliseconds
         scope.connection.setBusyTimeout(milliseconds: milliseconds)
         scope.settings.busyTimeoutMilliseconds = milliseconds
         // A database still to open (locked at start) will wait that long for its lock too.

@@ -14,22 +14,35 @@ struct WidthCommand: MetaCommand {
     /// Wider columns would only pad lines with megabytes of spaces (sqlite3 pads them).
     static let widest = 100_000
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        var widths: [Int] = []
-        for argument in arguments {
+    /// One width as typed and as read.
+    struct Width: Equatable {
+        let word: String
+        let value: Int
+        /// The whole word was a number (`1x` is read as 1, with a warning).
+        let isClean: Bool
+    }
+
+    func parse(_ words: [String]) throws(Diagnostic) -> [Width] {
+        var widths: [Width] = []
+        for word in words {
             // As sqlite3 reads a number (`1x` is 1, `0x10` is 16, `2K` is 2000), and what is
-            // no number at all is 0 (fit): said, not refused, so a script written for sqlite3
-            // lays its columns out the same.
-            let (width, isClean) = SQLite3Integer.parse(argument)
-            if !isClean {
-                scope.warn(".width: \(argument) is not a number of characters; taken as \(width)\(width == 0 ? " (fit)" : ""), as sqlite3 does")
+            // no number at all is 0 (fit).
+            let (value, isClean) = SQLite3Integer.parse(word)
+            guard value.magnitude <= Self.widest else {
+                throw usageError("\(word) is wider than \(Self.widest) characters")
             }
-            guard width.magnitude <= Self.widest else {
-                throw usageError("\(argument) is wider than \(Self.widest) characters")
-            }
-            widths.append(width)
+            widths.append(Width(word: word, value: value, isClean: isClean))
         }
-        scope.settings.columnWidths = widths
+        return widths
+    }
+
+    func run(_ widths: [Width], in scope: SettingsScope) throws(Diagnostic) {
+        // What is not a clean number is said, not refused, so a script written for sqlite3
+        // lays its columns out the same.
+        for width in widths where !width.isClean {
+            scope.warn(".width: \(width.word) is not a number of characters; taken as \(width.value)\(width.value == 0 ? " (fit)" : ""), as sqlite3 does")
+        }
+        scope.settings.columnWidths = widths.map(\.value)
     }
 }
 

@@ -1,6 +1,3 @@
-import GRDB
-import GRDBSQLite
-
 /// What a person at the prompt is told after a write, where sqlite3 says nothing: how many
 /// rows the statement changed, as psql's `UPDATE 3` and litecli's `3 rows affected` do.
 ///
@@ -10,19 +7,10 @@ import GRDBSQLite
 /// Scripts, pipes and files that `.read` runs keep sqlite3's bytes: nothing is added there.
 extension Session {
     /// True for a unit typed at a terminal whose results go to it (not `.output`, not a
-    /// file `.read` runs).
+    /// file `.read` runs): the executor notes the rows its writes change
+    /// (``SQLExecutor/reportChanges(of:in:)``).
     var talksToPerson: Bool {
         environment.isInteractive && !outputs.isRedirected && script.readDepth == 0 && environment.terminalWidth() != nil
-    }
-
-    /// After a statement without result columns: the count of the rows it changed, when
-    /// it is an INSERT, REPLACE, UPDATE or DELETE (SQL, or a DSL mutation GRDB generated).
-    /// `sql` is asked for only when a person reads the note: GRDB makes a statement's text
-    /// anew (trimmed through Foundation) each time it is asked, a cost per statement in scripts.
-    func reportChanges(of sql: @autoclosure () -> String, in db: Database) {
-        guard talksToPerson, let note = ChangeNote.text(verb: StatementImpact.verb(of: sql()),
-                                                         changes: sqlite3_changes64(db.sqliteConnection)) else { return }
-        output.append(note)
     }
 }
 

@@ -5,11 +5,12 @@ import GRDB
 /// outputs.
 ///
 /// Front-ends (the terminal, the script runner, tests) feed it ``InputUnit``s with
-/// ``run(_:)``; it executes SQL, dispatches meta-commands, renders results and reports errors.
-/// The state lives in parts it owns: ``OutputRouter`` (where text goes), ``StatementRunner``
-/// (the connection and what running statements keeps), ``ScriptState`` (failures, quit,
-/// `.read` depth) and the ``PaneBoard``. Meta-commands see it through a scope
-/// (``CommandScope``) that names what they touch.
+/// ``run(_:)``; it hands statements to its ``SQLExecutor``, dispatches meta-commands, keeps
+/// the panes up to date and reports errors. The state lives in parts it owns:
+/// ``OutputRouter`` (where text goes), ``StatementRunner`` (the connection and what running
+/// statements keeps), ``SQLExecutor`` (running statements and rendering their results),
+/// ``ScriptState`` (failures, quit, `.read` depth) and the ``PaneBoard``. Meta-commands see
+/// it through a scope (``CommandScope``) that names what they touch.
 ///
 /// ## Threading
 /// A session is used from one thread, the front-end's loop (debug builds check it in
@@ -48,16 +49,12 @@ public final class Session {
     /// what they read. The board gets the connection and the query compiler, nothing more.
     public private(set) lazy var paneBoard = PaneBoard(
         connection: connection,
-        compiler: PaneCompiler { [weak self] text, db throws(Diagnostic) in
-            guard let self else { throw Diagnostic("the session has ended") }
-            return try self.compileQuery(text, in: db)
-        },
+        compiler: PaneCompiler { [statements] text, db throws(Diagnostic) in try statements.compileQuery(text, in: db) },
         isInteractive: environment.isInteractive)
-    /// False while a statement runs that another of its input chunk follows: `.changes`
-    /// and `.timer` report once a chunk, as sqlite3 does (``InputUnit/endsChunk``).
-    var unitEndsChunk = true
-    /// The `.timer` clock of the chunk running, started at its first statement.
-    var chunkClock: ResourceClock?
+    /// Runs SQL and DSL statements and renders their results: the session hands it each
+    /// statement unit, and commands that run a query reach it through ``DatabaseScope``.
+    private(set) lazy var executor = SQLExecutor(statements: statements, settings: settingsStore, outputs: outputs,
+                                                 environment: environment, diagnostics: diagnostics, observers: paneBoard)
     /// Ctrl-C or a terminating signal, asked from the signal queue (see ``StopRequest``).
     public let stopRequest = StopRequest()
     /// Told when the pager or the editor takes the terminal and gives it back (the dock).
@@ -114,7 +111,7 @@ public final class Session {
         let succeeded: Bool
         let recorder = paneBoard.engine?.recorder
         recorder?.statementWillRun()
-        unitEndsChunk = unit.endsChunk
+        executor.unitWillRun(endsChunk: unit.endsChunk, talksToPerson: talksToPerson)
         do throws(Diagnostic) {
             try openDeferredDatabase(for: unit)
             switch unit.kind {
@@ -122,10 +119,10 @@ public final class Session {
                 try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: parts) }
             case .sql:
                 statements.lastStatement = unit.text
-                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runSQL(unit.text) }
+                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(unit.text) }
             case .dsl:
                 statements.lastStatement = unit.text
-                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try runDSL(RawBytes.validText(unit.text)) }
+                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runDSL(RawBytes.validText(unit.text)) }
             case .incompleteSQL:
                 throw Diagnostic("incomplete SQL statement at end of input: \(unit.text.firstLineSummary)",
                                  hint: "end the statement with ;")
@@ -201,6 +198,15 @@ public final class Session {
         }
         replaceConnection(try DatabaseConnection(options))
         statements.installStatementTrace()
+    }
+
+    /// The one place typed queries become statements, SQL or DSL alike
+    /// (``StatementRunner/compileQuery(_:in:)``): input whose first word is an SQL statement
+    /// keyword is SQL, anything else is a DSL query. Nil when the text holds only comments.
+    ///
+    ///     try session.compileQuery("player.filter(score > 10)", in: db)
+    public func compileQuery(_ text: String, in db: Database) throws(Diagnostic) -> Statement? {
+        try statements.compileQuery(text, in: db)
     }
 
     /// True when the database has an open transaction (Ctrl-D asks before discarding it).

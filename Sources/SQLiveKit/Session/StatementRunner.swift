@@ -2,7 +2,7 @@ import GRDB
 import GRDBSQLite
 
 /// The database side of a session: the connection and the state that goes with running
-/// statements on it. The session owns one; the session's SQL path (`Session+SQL`) renders
+/// statements on it. The session owns one; the statement path (``SQLExecutor``) renders
 /// through it, and commands reach it through their scope (``DatabaseScope``).
 ///
 /// It keeps what only statements need: the database a script batch holds, the count behind

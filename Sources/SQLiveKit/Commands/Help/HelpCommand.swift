@@ -21,10 +21,14 @@ struct HelpCommand: MetaCommand {
         arguments.isEmpty ? scope.commands.allNames + HelpTopic.allCases.map(\.rawValue) : []
     }
 
-    func run(_ arguments: [String], in scope: HelpScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
+    /// The command or topic asked about; nil lists every command.
+    func parse(_ words: [String]) throws(Diagnostic) -> String? {
+        try optionalWord(of: words)
+    }
+
+    func run(_ typed: String?, in scope: HelpScope) throws(Diagnostic) {
         let width = scope.terminalWidth ?? 80
-        guard let typed = arguments.first else {
+        guard let typed else {
             scope.output.append(listing(scope.commands, width: width))
             return
         }

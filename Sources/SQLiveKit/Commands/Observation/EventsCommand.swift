@@ -16,12 +16,17 @@ struct EventsCommand: MetaCommand {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
-        guard let value = arguments.first else {
+    /// On or off; nil shows the setting.
+    func parse(_ words: [String]) throws(Diagnostic) -> Bool? {
+        guard let value = try optionalWord(of: words) else { return nil }
+        return try BooleanArgument.parse(value, for: self)
+    }
+
+    func run(_ enabled: Bool?, in scope: PaneScope) throws(Diagnostic) {
+        guard let enabled else {
             scope.output.append("events: \(scope.paneBoard.traceEnabled ? "on" : "off")\n")
             return
         }
-        scope.paneBoard.traceEnabled = try BooleanArgument.parse(value, for: self)
+        scope.paneBoard.traceEnabled = enabled
     }
 }

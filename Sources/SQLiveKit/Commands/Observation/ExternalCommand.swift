@@ -16,23 +16,25 @@ struct ExternalCommand: MetaCommand {
         arguments.isEmpty ? BooleanArgument.completions : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
+    /// The setting asked for; nil shows the current one.
+    func parse(_ words: [String]) throws(Diagnostic) -> ExternalSetting? {
+        guard let value = try optionalWord(of: words) else { return nil }
+        if let interval = ExternalChangeWatcher.parseInterval(value) {
+            return .on(interval: interval)
+        }
+        switch value.lowercased() {
+        case "on", "yes", "true": return .on(interval: PaneBoard.defaultExternalInterval)
+        case "off", "no", "false": return .off
+        default: throw usageError("expected on, off or an interval such as 500ms or 2s, not \(value)")
+        }
+    }
+
+    func run(_ setting: ExternalSetting?, in scope: PaneScope) throws(Diagnostic) {
         let board = scope.paneBoard
-        guard let value = arguments.first else {
+        guard let setting else {
             let state = board.externalInterval.map { "on, every \(ExternalChangeWatcher.format($0))" } ?? "off"
             scope.output.append("external: \(state)\n")
             return
-        }
-        let setting: ExternalSetting
-        if let interval = ExternalChangeWatcher.parseInterval(value) {
-            setting = .on(interval: interval)
-        } else {
-            switch value.lowercased() {
-            case "on", "yes", "true": setting = .on(interval: PaneBoard.defaultExternalInterval)
-            case "off", "no", "false": setting = .off
-            default: throw usageError("expected on, off or an interval such as 500ms or 2s, not \(value)")
-            }
         }
         if setting != .off && scope.connection.options.isInMemory {
             throw Diagnostic(".external: an in-memory database is private to this session: no other process writes to it")

@@ -11,9 +11,12 @@ struct ImpactCommand: RawTextCommand {
         Example: .impact UPDATE player SET score = score + 1 WHERE id = 3
         """
 
-    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
-        guard !text.isEmpty else { throw usageError("missing statement") }
-        let impact = try StatementImpact.analyze(text, board: scope.paneBoard)
+    func parse(text: String) throws(Diagnostic) -> String {
+        try requiring(text, missing: "missing statement")
+    }
+
+    func run(_ statement: String, in scope: PaneScope) throws(Diagnostic) {
+        let impact = try StatementImpact.analyze(statement, board: scope.paneBoard)
         for line in impact.lines {
             scope.output.append(line + "\n")
         }

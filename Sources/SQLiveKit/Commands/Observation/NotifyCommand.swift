@@ -17,8 +17,11 @@ struct NotifyCommand: RawTextCommand {
         (arguments.isEmpty ? ["all", "schema"] : []) + SchemaQuery.tableNames(in: scope.connection)
     }
 
-    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
-        let target = try NotifyTarget.parse(text)
+    func parse(text: String) throws(Diagnostic) -> NotifyTarget {
+        try NotifyTarget.parse(text)
+    }
+
+    func run(_ target: NotifyTarget, in scope: PaneScope) throws(Diagnostic) {
         let reached = try scope.paneBoard.notify(target)
         if reached == 0 && !scope.paneBoard.panes.isEmpty {
             scope.warn("no pane reads \(target.description): nothing to refresh")

@@ -11,9 +11,12 @@ struct RegionCommand: RawTextCommand {
         Example: .region SELECT name FROM player JOIN team ON team.id = player.teamId
         """
 
-    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
-        guard !text.isEmpty else { throw usageError("missing query") }
-        let report = try QueryRegion.inspect(text, board: scope.paneBoard)
+    func parse(text: String) throws(Diagnostic) -> String {
+        try requiring(text)
+    }
+
+    func run(_ query: String, in scope: PaneScope) throws(Diagnostic) {
+        let report = try QueryRegion.inspect(query, board: scope.paneBoard)
         scope.output.append(report.region.description + "\n")
         report.warnings.forEach(scope.warn)
     }

@@ -14,10 +14,14 @@ struct WhyCommand: MetaCommand {
         arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: false) : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
+    /// The pane: its id or its name.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try onlyWord(of: words)
+    }
+
+    func run(_ reference: String, in scope: PaneScope) throws(Diagnostic) {
         let board = scope.paneBoard
-        let pane = board.panes[try board.index(matching: arguments[0], for: ".why")]
+        let pane = board.panes[try board.index(matching: reference, for: ".why")]
         var table = ResultTable(columns: ["refresh", "time", "cause", "outcome"])
         for refresh in pane.history {
             table.append([.integer(refresh.number), .text(TimeOfDay.format(refresh.time)),

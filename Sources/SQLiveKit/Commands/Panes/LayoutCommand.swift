@@ -19,22 +19,27 @@ struct LayoutCommand: MetaCommand {
         arguments.isEmpty ? ["dock", "inline"] : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...2)
-        let board = scope.paneBoard
-        guard let first = arguments.first?.lowercased() else {
-            scope.output.append("layout: \(board.layout)\n")
+    /// The layout asked for; nil shows the current one.
+    func parse(_ words: [String]) throws(Diagnostic) -> PaneLayout? {
+        try expect(words, count: 0...2)
+        guard let first = words.first?.lowercased() else { return nil }
+        switch first {
+        case "inline" where words.count == 1:
+            return .inline
+        case "dock":
+            return .dock(height: try words.count == 2 ? height(words[1]) : nil)
+        default:
+            guard words.count == 1 else { throw usageError("too many arguments") }
+            return .dock(height: try height(first))
+        }
+    }
+
+    func run(_ layout: PaneLayout?, in scope: PaneScope) throws(Diagnostic) {
+        guard let layout else {
+            scope.output.append("layout: \(scope.paneBoard.layout)\n")
             return
         }
-        switch first {
-        case "inline" where arguments.count == 1:
-            board.layout = .inline
-        case "dock":
-            board.layout = .dock(height: try arguments.count == 2 ? height(arguments[1]) : nil)
-        default:
-            guard arguments.count == 1 else { throw usageError("too many arguments") }
-            board.layout = .dock(height: try height(first))
-        }
+        scope.paneBoard.layout = layout
     }
 
     private func height(_ text: String) throws(Diagnostic) -> Int {

@@ -12,10 +12,14 @@ struct PaneCommand: MetaCommand {
         arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: false) : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
+    /// The pane: its id or its name.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try onlyWord(of: words)
+    }
+
+    func run(_ pane: String, in scope: PaneScope) throws(Diagnostic) {
         let board = scope.paneBoard
-        let index = try board.index(matching: arguments[0], for: ".pane")
+        let index = try board.index(matching: pane, for: ".pane")
         scope.printPane(board.panes[index], cause: nil)
     }
 }

@@ -11,8 +11,7 @@ struct PanesCommand: MetaCommand {
         and is empty when the pane shows an error; region is what the pane watches.
         """
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...0)
+    func run(_: NoArguments, in scope: PaneScope) throws(Diagnostic) {
         var table = ResultTable(columns: ["id", "name", "query", "rows", "refreshes", "last_refresh",
                                           "last_ms", "median_ms", "region"])
         for pane in scope.paneBoard.panes {

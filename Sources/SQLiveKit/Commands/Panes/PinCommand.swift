@@ -17,31 +17,42 @@ struct PinCommand: RawTextCommand {
 
     static let maximumRows = 10_000
 
-    func run(text: String, in scope: PaneScope) throws(Diagnostic) {
-        var arguments = RawArguments(text)
+    /// `.pin`'s options and query, read.
+    struct Arguments: Equatable {
         var paneName: String?
         var rowLimit: Int?
         var dedupe = false
-        while let option = arguments.option() {
+        /// The query as typed, or `.query NAME ARGS` naming a saved one.
+        var query = ""
+    }
+
+    func parse(text: String) throws(Diagnostic) -> Arguments {
+        var words = RawArguments(text)
+        var arguments = Arguments()
+        while let option = words.option() {
             switch option {
             case "--name", "-name":
-                guard let value = arguments.word() else { throw usageError("--name needs a name") }
-                paneName = value
+                guard let value = words.word() else { throw usageError("--name needs a name") }
+                arguments.paneName = value
             case "--rows", "-rows":
-                guard let value = arguments.word(), let rows = Int(value), (1...Self.maximumRows).contains(rows) else {
+                guard let value = words.word(), let rows = Int(value), (1...Self.maximumRows).contains(rows) else {
                     throw usageError("--rows needs a number of rows from 1 to \(Self.maximumRows)")
                 }
-                rowLimit = rows
+                arguments.rowLimit = rows
             case "--dedupe", "-dedupe":
-                dedupe = true
+                arguments.dedupe = true
             default:
                 throw usageError("unknown option \(option)")
             }
         }
-        var query = arguments.remainder
-        guard !query.isEmpty else { throw usageError("missing query") }
+        arguments.query = try requiring(words.remainder)
+        return arguments
+    }
+
+    func run(_ arguments: Arguments, in scope: PaneScope) throws(Diagnostic) {
+        var query = arguments.query
         // `.pin .query NAME ARGS`: the saved query, its arguments in place.
         if let saved = try QueryCommand.expandedReference(query, store: scope.savedQueries) { query = saved }
-        try scope.paneBoard.pin(query, name: paneName, rowLimit: rowLimit, dedupe: dedupe)
+        try scope.paneBoard.pin(query, name: arguments.paneName, rowLimit: arguments.rowLimit, dedupe: arguments.dedupe)
     }
 }

@@ -8,8 +8,12 @@ struct ResumeCommand: MetaCommand {
         arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: true) : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 0...1)
-        try scope.paneBoard.resume(arguments.first)
+    /// The pane, by id or name; nil for every pane.
+    func parse(_ words: [String]) throws(Diagnostic) -> String? {
+        try optionalWord(of: words)
+    }
+
+    func run(_ pane: String?, in scope: PaneScope) throws(Diagnostic) {
+        try scope.paneBoard.resume(pane)
     }
 }

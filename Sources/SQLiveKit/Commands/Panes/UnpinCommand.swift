@@ -8,8 +8,12 @@ struct UnpinCommand: MetaCommand {
         arguments.isEmpty ? PaneSelectorCompletion.candidates(in: scope, includingAll: true) : []
     }
 
-    func run(_ arguments: [String], in scope: PaneScope) throws(Diagnostic) {
-        try expect(arguments, count: 1...1)
-        try scope.paneBoard.unpin(arguments[0])
+    /// The pane: its id or its name.
+    func parse(_ words: [String]) throws(Diagnostic) -> String {
+        try onlyWord(of: words)
+    }
+
+    func run(_ pane: String, in scope: PaneScope) throws(Diagnostic) {
+        try scope.paneBoard.unpin(pane)
     }
 }

@@ -35,19 +35,40 @@ struct QueryCommand: RawTextCommand {
         }
     }
 
-    func run(text: String, in control: SessionControl) throws(Diagnostic) {
-        var arguments = RawArguments(text)
-        guard let first = arguments.word() else { throw usageError("missing NAME, or save, list or forget") }
-        let store = SavedQueryStore(environment: control.environment)
+    /// A subcommand of `.query`, read.
+    enum Arguments: Equatable {
+        case save(name: String, query: String)
+        case list
+        case forget(name: String)
+        /// Runs the saved query NAME with these arguments in place of `$1`, `$2`…
+        case run(name: String, arguments: [String])
+    }
+
+    func parse(text: String) throws(Diagnostic) -> Arguments {
+        var words = RawArguments(text)
+        guard let first = words.word() else { throw usageError("missing NAME, or save, list or forget") }
         switch first {
         case "save":
-            guard let name = arguments.word(), Self.isName(name) else {
+            guard let name = words.word(), Self.isName(name) else {
                 throw usageError("save needs a NAME of letters, digits, - and _, then the query")
             }
-            let query = arguments.remainder
-            guard !query.isEmpty else { throw usageError("save \(name) needs the query to save") }
-            try store.save(name, query: query)
+            return .save(name: name, query: try requiring(words.remainder, missing: "save \(name) needs the query to save"))
         case "list":
+            return .list
+        case "forget":
+            guard let name = words.word() else { throw usageError("forget needs a NAME") }
+            return .forget(name: name)
+        default:
+            return .run(name: first, arguments: CommandLineTokenizer.words(words.remainder))
+        }
+    }
+
+    func run(_ arguments: Arguments, in control: SessionControl) throws(Diagnostic) {
+        let store = SavedQueryStore(environment: control.environment)
+        switch arguments {
+        case .save(let name, let query):
+            try store.save(name, query: query)
+        case .list:
             let queries = try store.load()
             guard !queries.isEmpty else {
                 control.output.append("no saved queries: .query save NAME QUERY keeps one\n")
@@ -56,13 +77,12 @@ struct QueryCommand: RawTextCommand {
             for (name, query) in queries.sorted(by: { $0.key < $1.key }) {
                 control.output.append("\(name): \(query)\n")
             }
-        case "forget":
-            guard let name = arguments.word() else { throw usageError("forget needs a NAME") }
+        case .forget(let name):
             guard try store.remove(name) else { throw Self.unknown(name, among: store) }
-        default:
-            let query = try Self.expanded(name: first, arguments: CommandLineTokenizer.words(arguments.remainder), store: store)
+        case .run(let name, let words):
+            let query = try Self.expanded(name: name, arguments: words, store: store)
             var lines = StringLineSource(query)
-            control.runScript(&lines, source: ".query \(first)")
+            control.runScript(&lines, source: ".query \(name)")
         }
     }
 

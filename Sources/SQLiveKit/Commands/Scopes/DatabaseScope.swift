@@ -11,7 +11,8 @@ struct DatabaseScope: CommandScope {
     let output: OutputBuffer
     let diagnostics: DiagnosticReporter
     private let store: SettingsStore
-    private let executor: any QueryExecutor
+    /// The session's statement path (``SQLExecutor``), not the session.
+    private let executor: SQLExecutor
 
     static let capabilities: Set<Capability> = [.output, .diagnostics, .readSettings, .settings, .database]
 

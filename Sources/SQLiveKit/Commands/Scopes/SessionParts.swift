@@ -1,7 +1,8 @@
 /// The parts of a session the command scopes are built from. The session makes one for each
 /// command it runs or completes (``Session/parts``); a scope takes the parts its
-/// capabilities need. Nothing here is the session itself: what only the session can do is
-/// reached through a protocol that names it (``QueryExecutor``, ``SessionCoordinator``).
+/// capabilities need. Nothing here is the session itself but ``coordinator``, which only
+/// ``SessionControl`` takes: what only the session can do (open, read, quit, edit) is reached
+/// through the protocol that names it (``SessionCoordinator``).
 public struct SessionParts {
     let settings: SettingsStore
     let outputs: OutputRouter
@@ -13,7 +14,8 @@ public struct SessionParts {
     let stopRequest: StopRequest
     /// The session's thread, for callbacks that must write on it only (`.log`).
     let confinement: ThreadConfinement
-    let executor: any QueryExecutor
+    /// Runs statements as typed ones run: the session's SQL path, not the session.
+    let executor: SQLExecutor
     let printer: PanePrinter
     let coordinator: any SessionCoordinator
 
@@ -32,17 +34,6 @@ public struct SessionParts {
     }
 }
 
-/// Running a query as typed queries run: the session's statement path (parameters bound,
-/// rendered in the current mode, the timer and change counts, the panes told).
-protocol QueryExecutor: AnyObject {
-    /// Runs one SQL statement, rendered in the current mode or by `makeRenderer`.
-    func runSQL(_ sql: String, makeRenderer: ((RenderContext) -> any ResultRenderer)?) throws(Diagnostic)
-    /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
-    func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T
-    /// A command changed the schema (a restore, a migration): the panes compile again.
-    func schemaDidChange()
-}
-
 /// What the coordinating commands do to the session as a whole.
 protocol SessionCoordinator: AnyObject {
     /// How far the input has come: the quit asked for, `.read`'s depth.
@@ -57,9 +48,7 @@ protocol SessionCoordinator: AnyObject {
     func lendingTerminal<Result>(_ body: () throws(Diagnostic) -> Result) throws(Diagnostic) -> Result
 }
 
-import GRDB
-
-extension Session: QueryExecutor, SessionCoordinator {
+extension Session: SessionCoordinator {
     func runScript(_ lines: inout some LineSource, source: String) {
         ScriptRunner(session: self).run(&lines, source: source)
     }
@@ -72,6 +61,6 @@ extension Session: QueryExecutor, SessionCoordinator {
     var parts: SessionParts {
         SessionParts(settings: settingsStore, outputs: outputs, diagnostics: diagnostics, statements: statements,
                      environment: environment, paneBoard: paneBoard, commands: commands, stopRequest: stopRequest,
-                     confinement: confinement, executor: self, printer: panePrinter, coordinator: self)
+                     confinement: confinement, executor: executor, printer: panePrinter, coordinator: self)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-extension Session {
+extension SQLExecutor {
     /// Runs one SQL statement: compiles it, renders its rows in the current mode if it has
     /// any (or with `makeRenderer`, for `.chart`), and prints the timer and change counts
     /// when they are on.
@@ -16,12 +16,12 @@ extension Session {
         let startsWithSpace = sql.utf8.first.map { $0 == 0x20 || (0x09...0x0D).contains($0) } == true
         let trimmed = startsWithSpace ? String(sql.drop(while: \.isSQLiteSpace)) : sql
         // In an in-memory session (the memdb VFS), ATTACH 'file' must still open the file.
-        let sql = connection.memoryName == nil ? trimmed : AttachTarget.rewritten(trimmed)
-        if connection.options.isSafe { try SafeStatementCheck.check(sql) }
+        let sql = statements.connection.memoryName == nil ? trimmed : AttachTarget.rewritten(trimmed)
+        if statements.connection.options.isSafe { try SafeStatementCheck.check(sql) }
         do {
             // EXPLAIN changes nothing, so observers need not see it, and GRDB must not: it
             // takes `EXPLAIN COMMIT` for a COMMIT and ends a transaction that goes on.
-            guard !paneBoard.observesConnection || StatementImpact.verb(of: sql) == "EXPLAIN" else {
+            guard !observers.observesConnection || StatementImpact.verb(of: sql) == "EXPLAIN" else {
                 // GRDB takes a String: bytes that are not UTF-8 reach it as U+FFFD.
                 let sql = RawBytes.validText(sql)
                 try runStatement(makeRenderer: makeRenderer) { db in try statements.compileSQL(sql, in: db) }
@@ -56,7 +56,7 @@ extension Session {
         var succeeded = false
         defer {
             if let clock {
-                if unitEndsChunk || !succeeded { output.append(clock.report()) } else { chunkClock = clock }
+                if unitEndsChunk || !succeeded { outputs.results.append(clock.report()) } else { chunkClock = clock }
             }
         }
         try statements.withDatabase { db in
@@ -64,7 +64,7 @@ extension Session {
             if settings.changes && unitEndsChunk {
                 let changes = sqlite3_changes64(db.sqliteConnection)
                 let total = sqlite3_total_changes64(db.sqliteConnection)
-                output.append("changes: \(changes)   total_changes: \(total)\n")
+                outputs.results.append("changes: \(changes)   total_changes: \(total)\n")
             }
         }
         succeeded = true
@@ -174,7 +174,7 @@ extension Session {
     /// does not say why; an unknown table, column or function gets the closest known name.
     private func explained(_ diagnostic: Diagnostic, sql: String) -> Diagnostic {
         var diagnostic = diagnostic
-        if connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
+        if statements.connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
         }
         if diagnostic.hint == nil, case .sqlite = diagnostic.kind {

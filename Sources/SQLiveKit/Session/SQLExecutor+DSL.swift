@@ -1,6 +1,6 @@
 import GRDB
 
-extension Session {
+extension SQLExecutor {
     /// Runs one DSL query (`player.filter(score > 10)`): GRDB generates its statement, which
     /// then runs and renders exactly as SQL does, change counts and timer included.
     func runDSL(_ query: String) throws(Diagnostic) {
@@ -9,30 +9,42 @@ extension Session {
             DSLMutationLock.take(for: query, in: db)
             let compiled = try DSLCompiler.compile(query, in: db)
             skippedNull = compiled.nullSkippedByCount(db)
-            return try statement(of: compiled, in: db)
+            return try StatementRunner.statement(of: compiled, in: db)
         }
-        if let skippedNull { warn(skippedNull) }
+        if let skippedNull { diagnostics.warn(skippedNull) }
     }
 
+    /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
+    func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
+        try statements.withDatabase { db in
+            guard let statement = try statements.compileQuery(query, in: db) else {
+                throw Diagnostic("no statement in \(query.firstLineSummary)")
+            }
+            return try body(statement, db)
+        }
+    }
+}
+
+extension StatementRunner {
     /// The one place typed queries become statements, SQL or DSL alike: input whose first
     /// word is an SQL statement keyword is SQL, anything else is a DSL query. Nil when the
     /// text holds no statement (only comments). `.sql`, `.explain` and pinned panes use it.
     ///
-    ///     try session.compileQuery("select * from player where score > 10", in: db)
-    ///     try session.compileQuery("player.filter(score > 10)", in: db)
-    public func compileQuery(_ text: String, in db: Database) throws(Diagnostic) -> Statement? {
+    ///     try statements.compileQuery("select * from player where score > 10", in: db)
+    ///     try statements.compileQuery("player.filter(score > 10)", in: db)
+    func compileQuery(_ text: String, in db: Database) throws(Diagnostic) -> Statement? {
         if SQLKeywords.startsSQLStatement(text) {
-            return try statements.compileSQL(text, in: db)
+            return try compileSQL(text, in: db)
         }
         return try compileDSL(text, in: db)
     }
 
     /// Compiles a DSL query into the statement GRDB generates for it, arguments bound.
     func compileDSL(_ query: String, in db: Database) throws(Diagnostic) -> Statement {
-        try statement(of: DSLCompiler.compile(query, in: db), in: db)
+        try Self.statement(of: DSLCompiler.compile(query, in: db), in: db)
     }
 
-    private func statement(of compiled: DSLCompiledQuery, in db: Database) throws(Diagnostic) -> Statement {
+    fileprivate static func statement(of compiled: DSLCompiledQuery, in db: Database) throws(Diagnostic) -> Statement {
         do {
             return try compiled.makeStatement(db)
         } catch let error as DatabaseError {
@@ -42,18 +54,6 @@ extension Session {
             throw diagnostic
         } catch {
             throw Diagnostic(converting: error)
-        }
-    }
-}
-
-extension Session {
-    /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
-    func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
-        try statements.withDatabase { db in
-            guard let statement = try compileQuery(query, in: db) else {
-                throw Diagnostic("no statement in \(query.firstLineSummary)")
-            }
-            return try body(statement, db)
         }
     }
 }
