@@ -227,7 +227,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
                 announced = known
             } else {
                 announced = Self.interest(in: eventKind, table: table, updated: updated, state)
-                // Updates of ever other columns must not grow it without bound.
+                // Updates of ever new sets of columns must not grow it without bound.
                 if state.answers.count >= Self.answerLimit { state.answers.removeAll() }
                 state.answers[answerKey] = announced
             }
