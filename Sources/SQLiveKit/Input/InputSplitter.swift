@@ -51,6 +51,14 @@ public struct InputSplitter {
     /// reuses one buffer instead of getting a new array for every line.
     public mutating func feed(_ line: String, into units: inout [InputUnit]) {
         lineNumber += 1
+        // Most lines of a script are one statement each: one pass over the bytes tells, and
+        // the line becomes its unit as the general path below would make it.
+        if pending.isEmpty, OneLineStatement.isWhole(line) {
+            chunkCount += 1
+            let echo = skippedLines.isEmpty ? nil : takeSkippedLines() + line
+            units.append(InputUnit(kind: .sql, text: line, location: location(lineNumber), echo: echo, chunk: chunkCount))
+            return
+        }
         let line = lineAsRead(line)
         if pending.isEmpty {
             if isMetaCommand(line) {

@@ -32,8 +32,15 @@ public struct LineAssembler {
     private var partialNULs = 0
     private var isFinished = false
     private var lineNumber = 0
+    /// The first NUL byte of the buffer at or after `start` (`end` when there is none):
+    /// found once a block, so that a line without one costs a comparison, not a search.
+    private var nextNUL = 0
     /// Why reading stopped before the end, when it did.
-    public private(set) var failure: Diagnostic?
+    public private(set) var failure: Diagnostic? {
+        didSet { isRefused = failure != nil }
+    }
+    /// `failure != nil`, read before every line without copying the diagnostic.
+    private var isRefused = false
 
     public init(source: String, lineLimit: Int = LineAssembler.maximumLineBytes) {
         self.source = source
@@ -44,7 +51,7 @@ public struct LineAssembler {
     /// input or when it was refused (then ``failure`` says why). `fill` reads into the
     /// buffer it is given and returns the byte count, 0 or less at the end.
     public mutating func nextLine(fill: (UnsafeMutableRawBufferPointer) -> Int) -> String? {
-        guard failure == nil else { return nil }
+        guard !isRefused else { return nil }
         while true {
             if let newline = buffer.withUnsafeBytes({ bytes -> Int? in
                 guard start < end, let base = bytes.baseAddress,
@@ -69,6 +76,10 @@ public struct LineAssembler {
                 return partial.withUnsafeBufferPointer(FileLineSource.line(from:))
             }
             end = count
+            nextNUL = buffer.withUnsafeBytes { bytes -> Int in
+                guard let base = bytes.baseAddress, let found = memchr(base, 0, count) else { return count }
+                return base.distance(to: UnsafeRawPointer(found))
+            }
         }
     }
 
@@ -97,7 +108,8 @@ public struct LineAssembler {
     /// NUL bytes in part of the buffer: `memchr` first, so text without any costs one scan
     /// at memory speed.
     private func nulCount(_ range: Range<Int>) -> Int {
-        guard !range.isEmpty else { return 0 }
+        // Ranges start at `start`: ending before the block's first NUL, they hold none.
+        guard !range.isEmpty, range.upperBound > nextNUL else { return 0 }
         let hasNUL = buffer.withUnsafeBytes { bytes in
             bytes.baseAddress.map { memchr($0 + range.lowerBound, 0, range.count) != nil } ?? false
         }

@@ -32,7 +32,7 @@ public enum SQLKeywords {
             ?? Array(text.utf8).withUnsafeBufferPointer(startsSQLStatement)
     }
 
-    private static func startsSQLStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func startsSQLStatement(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         func byte(at offset: Int) -> UInt8? { offset < bytes.count ? bytes[offset] : nil }
         // A byte order mark is a space to SQLite's tokenizer (sqlite3 runs `\u{FEFF}SELECT 1;`,
