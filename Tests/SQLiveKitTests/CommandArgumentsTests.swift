@@ -80,11 +80,22 @@ import Testing
         String(describing: Command.Arguments.self)
     }
 
-    /// Only commands whose words are their argument as they are (`.print TEXT...`), or that
-    /// warn about extra words but never refuse one (`.tables`, `.databases`), keep the words.
-    @Test func every_command_but_three_reads_its_words_into_typed_arguments() {
+    /// No command takes its words as they are: each reads them into its arguments first.
+    @Test func every_command_reads_its_words_into_typed_arguments() {
         let untyped = CommandRegistry.standard.commands.filter { argumentsType(of: $0) == "Array<String>" }.map(\.name)
-        #expect(untyped.sorted() == ["databases", "print", "tables"])
+        #expect(untyped == [])
+    }
+
+    /// `.tables` and `.databases` read what they use and ignore the rest, as sqlite3 does
+    /// (with a warning); `.print` reads its line.
+    @Test func the_lenient_commands_read_what_they_use_and_keep_the_rest_for_the_warning() throws {
+        #expect(try TablesCommand().parse(["a%", "b", "c"]) == LenientWords(["a%", "b", "c"], reading: 1))
+        #expect(LenientWords(["a%", "b", "c"], reading: 1).ignored == ["b", "c"])
+        #expect(try DatabasesCommand().parse(["x"]).ignored == ["x"])
+        #expect(try PrintCommand().parse(["a", "b c"]).text == "a b c\n")
+        let test = try TestSession()
+        #expect(test.run("create table apple(x); create table banana(x);\n.tables a% b\n.print  one  'two three'") == "apple\none two three\n")
+        #expect(test.errorText == "warning: .tables: b ignored, as sqlite3 ignores it\n")
     }
 
     /// The error message for `words`, from parsing alone, or nil when they parse.

@@ -46,6 +46,21 @@ extension MetaCommand where Arguments == [String] {
 /// The arguments of a command that takes none (`.show`, `.edit`): any word is a usage error.
 public struct NoArguments: Equatable, Sendable {}
 
+/// The words a command reads and those after them it ignores, as sqlite3 ignores extra words
+/// (`.tables a b` lists the tables matching `a`): read before the command runs, so that the
+/// warning about the ignored ones is the command's to print.
+///
+///     LenientWords(["a", "b"], reading: 1)   // read ["a"], ignored ["b"]
+public struct LenientWords: Equatable, Sendable {
+    public var read: [String]
+    public var ignored: [String]
+
+    public init(_ words: [String], reading count: Int) {
+        read = Array(words.prefix(count))
+        ignored = Array(words.dropFirst(count))
+    }
+}
+
 extension MetaCommand where Arguments == NoArguments {
     public func parse(_ words: [String]) throws(Diagnostic) -> NoArguments {
         try expect(words, count: 0...0)
@@ -116,9 +131,13 @@ extension MetaCommand {
     /// Warns that the arguments after the first `kept` are ignored, as sqlite3 ignores them,
     /// so a script written for sqlite3 runs on with the same result.
     public func ignoreExtra(_ arguments: [String], keeping kept: Int, in scope: some CommandScope) {
-        guard arguments.count > kept else { return }
-        let extra = arguments[kept...].joined(separator: " ")
-        scope.warn(".\(name): \(extra) ignored, as sqlite3 ignores it")
+        warnIgnored(LenientWords(arguments, reading: kept), in: scope)
+    }
+
+    /// Warns about the words `words` ignores, if any.
+    public func warnIgnored(_ words: LenientWords, in scope: some CommandScope) {
+        guard !words.ignored.isEmpty else { return }
+        scope.warn(".\(name): \(words.ignored.joined(separator: " ")) ignored, as sqlite3 ignores it")
     }
 
     /// The one word a command takes (`.unpin ID`): a usage error unless there is exactly one.

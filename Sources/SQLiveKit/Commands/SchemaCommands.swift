@@ -7,11 +7,16 @@ struct TablesCommand: MetaCommand {
     let usage = "?PATTERN?"
     let summary = "list tables and views, optionally those matching a LIKE pattern"
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        ignoreExtra(arguments, keeping: 1, in: scope)
+    /// The pattern, if any; words after it are ignored.
+    func parse(_ words: [String]) throws(Diagnostic) -> LenientWords {
+        LenientWords(words, reading: 1)
+    }
+
+    func run(_ arguments: LenientWords, in scope: DatabaseScope) throws(Diagnostic) {
+        warnIgnored(arguments, in: scope)
         let names = try SchemaQuery.read(scope.connection) { db in
             try SchemaListing.qualifiedNames(db, condition: "type IN ('table','view') AND name NOT LIKE 'sqlite_%' AND name LIKE ?1",
-                                             pattern: arguments.first)
+                                             pattern: arguments.read.first)
         }
         scope.output.append(ColumnList.format(names))
     }
@@ -127,8 +132,13 @@ struct DatabasesCommand: MetaCommand {
     let usage = ""
     let summary = "list the attached databases and their files"
 
-    func run(_ arguments: [String], in scope: DatabaseScope) throws(Diagnostic) {
-        ignoreExtra(arguments, keeping: 0, in: scope)
+    /// No word is read; any is ignored.
+    func parse(_ words: [String]) throws(Diagnostic) -> LenientWords {
+        LenientWords(words, reading: 0)
+    }
+
+    func run(_ arguments: LenientWords, in scope: DatabaseScope) throws(Diagnostic) {
+        warnIgnored(arguments, in: scope)
         let lines = try SchemaQuery.read(scope.connection) { db in
             try Row.fetchAll(db, sql: "PRAGMA database_list").map { row -> String in
                 let name: String = row["name"]

@@ -54,8 +54,18 @@ struct PrintCommand: MetaCommand {
     let usage = "TEXT..."
     let summary = "print the arguments, separated by spaces"
 
-    func run(_ arguments: [String], in scope: SettingsScope) throws(Diagnostic) {
-        // A byte of the script that is not UTF-8 is written back as that byte, as in sqlite3.
-        scope.output.append(RawBytes.bytes(of: arguments.joined(separator: " ") + "\n"))
+    /// The line to print: the words joined by spaces, with its newline.
+    func parse(_ words: [String]) throws(Diagnostic) -> PrintedLine {
+        PrintedLine(text: words.joined(separator: " ") + "\n")
     }
+
+    func run(_ line: PrintedLine, in scope: SettingsScope) throws(Diagnostic) {
+        // A byte of the script that is not UTF-8 is written back as that byte, as in sqlite3.
+        scope.output.append(RawBytes.bytes(of: line.text))
+    }
+}
+
+/// What `.print` writes.
+struct PrintedLine: Equatable {
+    var text: String
 }
