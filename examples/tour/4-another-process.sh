@@ -13,6 +13,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 sqlite3 "$work/tour.db" "CREATE TABLE visit(page TEXT); INSERT INTO visit VALUES ('/home');"
 mkfifo "$work/input"
+# The transcript exists before send() looks into it: sqlive's redirections wait for the pipe
+# to open, so the file it writes would come only after the first look.
+: > "$work/transcript"
 "$sqlive" --no-init "$work/tour.db" < "$work/input" > "$work/transcript" 2>&1 &
 exec 3> "$work/input"
 
