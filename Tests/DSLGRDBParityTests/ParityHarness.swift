@@ -106,7 +106,9 @@ struct ParityCase: Sendable, CustomTestStringConvertible {
         // What `.region` prints for the DSL query beside what GRDB observes for the request.
         // It reads the schema: one case at a time, as the cases' savepoints would lock it out.
         let dslTracked = try database.exclusively {
-            try database.sqlive.inDatabase { db in try QueryRegion.trackedRegion(of: dslRegion, db: db) }
+            try database.sqlive.inDatabase { db in
+                try QueryRegion.trackedRegion(of: dslRegion, rowIDCandidates: RowIDCandidates.named(in: parityCase.dsl, db: db), db: db)
+            }
         }
         let dslObserved = dslTracked.description
         let swiftObserved = swiftRegion.description

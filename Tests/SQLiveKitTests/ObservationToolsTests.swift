@@ -38,6 +38,24 @@ import Testing
             """))
     }
 
+    /// A pane on keys (GRDB narrows its region to their rowids, strings taken as SQLite compares
+    /// them) refreshes only when the write changes one of those rows: `.impact` lists them.
+    @Test func impact_lists_the_rowids_a_pane_on_keys_reads() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            .pin --name two player.filter(keys: [2, "1e1"])
+            .pin --name one player.filter(id == "3").select(name)
+            .pin --name names player.select(name)
+            """)
+        #expect(test.run(".impact UPDATE player SET name = 'x' WHERE id = 1") == """
+            writes: update player(name)
+            pane 1 (two): refreshes if it changes rowid 2,10
+            pane 2 (one): refreshes if it changes rowid 3
+            pane 3 (names): refreshes
+
+            """)
+    }
+
     @Test func impact_follows_triggers_and_changes_nothing() throws {
         let test = try pinnedSession()
         #expect(test.run(".impact DELETE FROM team WHERE id = 1") == """

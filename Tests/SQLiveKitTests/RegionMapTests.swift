@@ -2,12 +2,14 @@ import GRDB
 import Testing
 @testable import SQLiveKit
 
-/// `RegionMap` reads every form GRDB 7.10 prints a region in back into the region's known
-/// parts, and the parts make the same region again through GRDB's public API (`==`).
+/// `RegionMap` reads a region's parts through GRDB's public API alone, for every kind of
+/// region GRDB makes (whole tables, columns, rowids, several tables, attached schemas, the
+/// schema table, names holding the punctuation GRDB's description uses), and the parts make
+/// the same region again (`==`).
 @Suite struct RegionMapTests {
     typealias Area = RegionMap.TableArea
 
-    /// Names that hold the description's separators: a reading by text alone goes wrong.
+    /// Names that hold the separators of GRDB's description, which the map never reads.
     static let schema = #"""
         CREATE TABLE player(id INTEGER PRIMARY KEY, name TEXT, score INT, teamId INT);
         CREATE TABLE team(id INTEGER PRIMARY KEY, name TEXT);
@@ -33,11 +35,12 @@ import Testing
     }
 
     /// The map of the region `make` builds, checked against its known parts and rebuilt.
-    private func expect(_ make: (Database) throws -> DatabaseRegion, reads expected: [Area],
+    /// Rowids are asked about among `candidates`, the keys a query would name.
+    private func expect(_ make: (Database) throws -> DatabaseRegion, reads expected: [Area], candidates: Set<Int64> = Set(-10...10),
                         sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         try database().inDatabase { db in
             let region = try make(db)
-            let map = try RegionMap(region, db: db)
+            let map = try RegionMap(region, rowIDCandidates: candidates, db: db)
             #expect(map.areas == expected, "\(region)", sourceLocation: sourceLocation)
             #expect(!map.isFullDatabase, sourceLocation: sourceLocation)
             let rebuilt = try map.region(db)
@@ -117,8 +120,9 @@ import Testing
                    reads: [Area(table: "[x]", columns: ["ROWID", "v"], rowIDs: [9])])
     }
 
-    /// `a(b),c(d)` is both table a's column `b),c(d` and two tables: the public API tells.
-    @Test func descriptions_that_read_two_ways() throws {
+    /// `a(b),c(d)` in GRDB's description is both table a's column `b),c(d` and two tables:
+    /// asking the region tells them apart.
+    @Test func names_a_description_spells_two_ways() throws {
         try expect(statement(#"SELECT "b),c(d" FROM a"#), reads: [Area(table: "a", columns: ["b),c(d"], rowIDs: nil)])
         try expect(statement("SELECT a.b, c.d FROM a, c"), reads: [
             Area(table: "a", columns: ["b"], rowIDs: nil),
@@ -127,6 +131,33 @@ import Testing
         // `star(*)` is the column named * as well as every column.
         try expect(statement(#"SELECT "*" FROM star"#), reads: [Area(table: "star", columns: ["*"], rowIDs: nil)])
         try expect({ try Table("star").databaseRegion($0) }, reads: [Area(table: "star", columns: nil, rowIDs: nil)])
+    }
+
+    /// Rowids the query does not name cannot be asked about: the table reads as every row,
+    /// a region wider than the one read, never narrower.
+    @Test func rowids_that_are_not_candidates_read_as_every_row() throws {
+        try database().inDatabase { (db: Database) throws in
+            let region = try Table("player").select(Column("name")).filter(keys: [2, 100]).databaseRegion(db)
+            let everyRow = [Area(table: "player", columns: ["id", "name"], rowIDs: nil)]
+            #expect(try RegionMap(region, rowIDCandidates: [1, 2], db: db).areas == everyRow)
+            #expect(try RegionMap(region, db: db).areas == everyRow)
+            #expect(try RegionMap(region, rowIDCandidates: [2, 100, 7], db: db).areas
+                    == [Area(table: "player", columns: ["id", "name"], rowIDs: [2, 100])])
+            let wider = try RegionMap(region, rowIDCandidates: [1, 2], db: db).region(db)
+            #expect(wider != region && wider.union(region) == wider)
+        }
+    }
+
+    /// The candidates are the literals of a query's text, each as SQLite compares it with a
+    /// rowid, and negated; text the DSL does not read names none.
+    @Test func the_keys_a_query_names() throws {
+        try database().inDatabase { (db: Database) throws in
+            #expect(try RowIDCandidates.named(in: #"track.filter(keys: ["1", 2])"#, db: db) == [1, -1, 2, -2])
+            #expect(try RowIDCandidates.named(in: #"genre.filter(key: " 1e1 ").limit(3)"#, db: db) == [10, -10, 3, -3])
+            #expect(try RowIDCandidates.named(in: #"genre.filter(key: "7.5") + genre.filter(key: "abc")"#, db: db) == [])
+            #expect(try RowIDCandidates.named(in: "player.filter(id == 4.0 || id == -5)", db: db) == [4, -4, 5, -5])
+            #expect(try RowIDCandidates.named(in: "SELECT 'a' # 3", db: db) == [])
+        }
     }
 
     /// A table dropped since the region was made is no longer a name the map can read: it

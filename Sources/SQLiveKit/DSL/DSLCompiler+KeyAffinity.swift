@@ -34,13 +34,7 @@ extension DSLCompiler {
         case .string, .real: break
         case .integer, .boolean, .null: return literal
         }
-        // A CAST to INTEGER has INTEGER affinity, as a rowid has: SQLite applies numeric
-        // affinity to the other operand, as it does when the rowid is compared.
-        let key = try DSLSchema.reading {
-            try Int64.fetchOne(schema.db, sql: """
-                SELECT CAST(CAST(?1 AS NUMERIC) AS INTEGER) WHERE CAST(CAST(CAST(?1 AS NUMERIC) AS INTEGER) AS INTEGER) = ?1
-                """, arguments: [literal.databaseValue])
-        }
+        let key = try DSLSchema.reading { try RowIDCandidates.rowIDKey(comparing: literal.databaseValue, db: schema.db) }
         return key.map { .integer($0) } ?? literal
     }
 

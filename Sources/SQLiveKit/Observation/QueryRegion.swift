@@ -29,10 +29,11 @@ struct QueryRegion {
     /// The region GRDB's observation tracks for a declared region, computed as GRDB's
     /// `ValueObservation` does (its internal `DatabaseRegion.observableRegion`): SQLite's own
     /// tables left out (`Database.isSQLiteInternalTable`), each other table under its name in
-    /// the schema, views and names no table has dropped.
-    static func trackedRegion(of declared: DatabaseRegion, db: Database) throws -> DatabaseRegion {
+    /// the schema, views and names no table has dropped. Rowids are kept where they are among
+    /// `rowIDCandidates` (the keys the query names); elsewhere a table is tracked whole.
+    static func trackedRegion(of declared: DatabaseRegion, rowIDCandidates: Set<Int64>, db: Database) throws -> DatabaseRegion {
         guard !declared.isFullDatabase, !declared.isEmpty else { return declared }
-        let map = try RegionMap(declared, db: db)
+        let map = try RegionMap(declared, rowIDCandidates: rowIDCandidates, db: db)
         let tables = try Dictionary(String.fetchAll(db, sql: """
             SELECT name FROM pragma_table_list WHERE type IN ('table', 'virtual', 'shadow')
             ORDER BY schema = 'main' DESC, schema = 'temp' DESC, schema

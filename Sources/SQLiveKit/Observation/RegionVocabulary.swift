@@ -1,6 +1,6 @@
 import GRDB
 
-/// The names a region may hold, for reading its description: the tables of the schema a
+/// The names a region may hold, for asking it about them: the tables of the schema a
 /// region covers (all schemas, SQLite's own tables too) with their columns.
 ///
 ///     let vocabulary = try RegionVocabulary(covering: region, db: db)

@@ -54,7 +54,7 @@ struct StatementImpact {
         }
         let reported = (kinds ?? []).filter { !unreported.contains($0.tableName) }
         let maps = try connection.access { db in
-            try board.panes.map { pane in try pane.region.map { try RegionMap($0, db: db) } }
+            try board.panes.map { pane in try pane.region.map { try RegionMap($0, rowIDCandidates: pane.rowIDCandidates, db: db) } }
         }
         let verdicts = zip(board.panes, maps).map { pane, map in
             (pane, verdict(for: pane, map: map, kinds: reported, writes: writes, facts: facts))

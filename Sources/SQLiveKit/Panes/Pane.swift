@@ -49,6 +49,8 @@ public struct Pane: Sendable {
     public internal(set) var result: PaneResult?
     /// The region GRDB tracks for the query (nil until the first fetch).
     public internal(set) var region: DatabaseRegion?
+    /// The keys its query names, the rowids its region may be narrowed to (``RowIDCandidates``).
+    var rowIDCandidates: Set<Int64> = []
     public internal(set) var refreshCount = 0
     /// Values `--dedupe` dropped because they equalled the previous one.
     public internal(set) var suppressedCount = 0

@@ -12,6 +12,8 @@ struct CompiledPane {
     var analysis: RegionTables
     /// SQLite's column metadata could not know; the region before GRDB canonicalized it.
     var declaredRegion: DatabaseRegion
+    /// The keys the query names: the rowids its region may be narrowed to.
+    var rowIDCandidates: Set<Int64>
 }
 
 extension PaneBoard {
@@ -112,11 +114,13 @@ extension PaneBoard {
             let arguments: StatementArguments? = statement.arguments.isEmpty ? nil : statement.arguments
             return (statement.sql, arguments, arguments == nil ? names : [], statement.databaseRegion)
         }
-        let analysis = try connection.access { db in
-            try RegionTables.analyze(QueryRegion.trackedRegion(of: declared, db: db), db: db)
+        let (analysis, candidates) = try connection.access { db in
+            let candidates = try RowIDCandidates.named(in: text, db: db)
+            return (try RegionTables.analyze(QueryRegion.trackedRegion(of: declared, rowIDCandidates: candidates, db: db), db: db),
+                    candidates)
         }
         return CompiledPane(sql: sql, arguments: arguments, parameterNames: names, analysis: analysis,
-                            declaredRegion: declared)
+                            declaredRegion: declared, rowIDCandidates: candidates)
     }
 
     /// Starts refreshing a pane with a compiled query; its first value comes with `cause`.
@@ -133,6 +137,7 @@ extension PaneBoard {
         panes[index].token = token
         panes[index].parameterNames = query.parameterNames
         panes[index].region = query.analysis.region
+        panes[index].rowIDCandidates = query.rowIDCandidates
         let pane = panes[index]
         engine.recorder.watch(token, paneID: pane.id, label: pane.label, region: query.analysis.region,
                               tables: query.analysis.tables, facts: query.analysis.facts, inheriting: previous)
