@@ -41,14 +41,16 @@ final class SignalPipe: Sendable {
 
         let reader = Unmanaged.passRetained(SignalReader(fileDescriptor: ends[0], handler: handler))
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
+        let failure = pthread_create(&thread, nil, { context in
             guard let context else { return nil }
             Unmanaged<SignalReader>.fromOpaque(context).takeRetainedValue().run()
             return nil
-        }, reader.toOpaque()) == 0 else {
+        }, reader.toOpaque())
+        guard failure == 0 else {
             reader.release()
             ends.forEach { close($0) }
-            throw Diagnostic("cannot start the signal thread: \(String(cString: strerror(errno)))")
+            // pthread_create returns its error; it leaves errno alone.
+            throw Diagnostic("cannot start the signal thread: \(String(cString: strerror(failure)))")
         }
         pthread_detach(thread)
 
