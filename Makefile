@@ -12,7 +12,15 @@ BUILD_FLAGS ?=
 # bench/link-order.txt (what start-up and the benchmarks run, written by bench/link-order.sh)
 # together at the front: start-up then maps a few hundred KiB of code instead of pages
 # scattered over 20 MB.
-RELEASE_FLAGS = -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections \
+# Concrete generic types' metadata is made by calling their accessors, not from mangled
+# names (-disable-concrete-type-metadata-mangled-name-accessors): the runtime checks a
+# mangled name's requirements (`Key: Hashable` for a dictionary) by scanning every
+# protocol-conformance record of the binary, and start-up made four such scans (GRDB's
+# dictionaries of functions, collations and table regions, the environment's), 1.6M
+# instructions of 5.4M. --disable-local-rpath leaves out the RUNPATH of $ORIGIN: the loader
+# looked for each shared library in twenty folders beside the binary first (45 failed calls).
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order.txt -Xlinker --no-warn-symbol-ordering
 SQLIVE = .build/release/sqlive
 EXAMPLE_DB = examples/shop.db

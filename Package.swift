@@ -12,14 +12,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // libedit, from Debian's libedit-dev: the line editor of the terminal front-end.
-        .systemLibrary(
+        // libedit (Debian's libedit-dev for its header, libedit2 at run time): the line editor
+        // of the terminal front-end, opened with dlopen when the prompt first needs it (see
+        // include/shim.h), so that scripts and `-c` never load it.
+        .target(
             name: "CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"])]),
+            cSettings: [.unsafeFlags(["-ffunction-sections"], .when(configuration: .release))]),
         // The calls of SQLite's C API that are variadic, out of Swift's reach (see its header).
+        // Release builds put each function in a section of its own, as for the Swift code,
+        // so that bench/link-order.txt can place those start-up runs with the others.
         .target(
             name: "CSQLiteShim",
+            cSettings: [.unsafeFlags(["-ffunction-sections"], .when(configuration: .release))],
             linkerSettings: [.linkedLibrary("sqlite3")]),
         // Everything that works without a terminal: session, input, commands, renderers.
         // Release builds leave out the run-time checks of exclusive access: a renderer's

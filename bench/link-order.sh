@@ -26,11 +26,16 @@ mkdir -p "$OUT"
 rm -f "$OUT"/callgrind.*
 make_inputs "$OUT" 300 300
 
-# Each run's functions of the binary itself, by their symbol names (not demangled).
+# Each run's instructions, by address: callgrind names a function by one of the symbols at
+# its address, and where the linker or the compiler merged functions that name may not be the
+# one the linker orders by, so every symbol at an address run goes in the list.
 profile() {
   local name=$1; shift
-  valgrind --tool=callgrind --demangle=no --callgrind-out-file="$OUT/callgrind.$name" "$@" >/dev/null 2>&1
+  valgrind --tool=callgrind --dump-instr=yes --compress-pos=no --compress-strings=no \
+    --callgrind-out-file="$OUT/callgrind.$name" "$@" >/dev/null 2>&1
 }
+# bench/startup.sh's command line first: its code is the first in the binary.
+profile 0-start-command "$SQLIVE" -c 'select 1'
 profile 1-start-arguments "$SQLIVE" :memory: 'select 1'
 profile 2-start-script "$SQLIVE" :memory: < "$OUT/select-1.sql"
 while IFS='|' read -r name database script fresh; do
@@ -46,31 +51,55 @@ for input in "$static_libraries"/*.a "$(gcc -print-file-name=libstdc++.a)" .buil
   readelf -S -W "$input" 2>/dev/null
 done | sed -n 's/^ *\[ *[0-9]*\] \.text\.\([^ ]*\) .*/\1/p' | sort -u > "$OUT/own-sections.txt"
 
+# The functions of a shared section of more than 256 KiB (the standard library's 1.5 MiB one):
+# left out of the list, so that such a section goes after all the listed ones instead of
+# coming between the small shared sections (CoreFoundation's, libdispatch's, the C shim's)
+# and the functions of their own section, which start-up then finds in fewer pages.
+for input in "$static_libraries"/*.a; do
+  readelf -S -s -W "$input" 2>/dev/null
+done | python3 -c '
+import re, sys
+sections = {}
+for line in sys.stdin:
+    if line.startswith("File:"):
+        sections = {}
+    elif match := re.match(r"\s*\[\s*(\d+)\] (\S+)\s+PROGBITS\s+\S+\s+\S+\s+(\S+)", line):
+        sections[match[1]] = (match[2], int(match[3], 16))
+    elif match := re.match(r"\s*\d+: \S+\s+\d+ FUNC\s+\S+\s+\S+\s+(\d+) (\S+)", line):
+        name, size = sections.get(match[1], ("", 0))
+        if name == ".text" and size > 256 * 1024:
+            print(match[2])
+' | sort -u > "$OUT/big-sections.txt"
+
 # Functions of their own section first, then the others; within each, start-up's first, in
 # the order of the runs above; each name once.
-python3 - "$SQLIVE" "$OUT/own-sections.txt" "$OUT"/callgrind.* > bench/link-order.txt <<'PY'
-import os, re, sys
+nm --defined-only "$SQLIVE" > "$OUT/symbols.txt"
+python3 - "$SQLIVE" "$OUT/own-sections.txt" "$OUT/big-sections.txt" "$OUT/symbols.txt" "$OUT"/callgrind.* > bench/link-order.txt <<'PY'
+import bisect, collections, os, re, sys
 binary = os.path.realpath(sys.argv[1])
 own = set(line.rstrip("\n") for line in open(sys.argv[2]))
+big = set(line.rstrip("\n") for line in open(sys.argv[3]))
+# The binary's code symbols by address; names sharing an address are aliases.
+aliases = collections.defaultdict(list)
+for line in open(sys.argv[4]):
+    fields = line.split()
+    if len(fields) == 3 and fields[1] in "tTwW":
+        aliases[int(fields[0], 16)].append(fields[2])
+starts = sorted(aliases)
 seen, alone, shared = set(), [], []
-for path in sys.argv[3:]:
-    objects, names, current = {}, {}, None
+for path in sys.argv[5:]:
+    current = None
     for line in open(path, errors="replace"):
-        match = re.match(r"(c?ob|c?fn)=\((\d+)\)(?: (.*))?", line.rstrip("\n"))
-        if not match:
-            continue
-        kind, number, text = match.groups()
-        table = objects if kind.endswith("ob") else names
-        if text is not None:
-            table[number] = text
-        if kind == "ob":
-            current = os.path.realpath(objects[number]) if number in objects else None
-        elif kind == "fn" and current == binary:
-            # callgrind marks a function's recursive calls as NAME'2
-            name = re.sub(r"'\d+$", "", names[number])
-            if not name.startswith("0x") and name not in seen:
-                seen.add(name)
-                (alone if name in own else shared).append(name)
+        if line.startswith("ob="):
+            current = os.path.realpath(line[3:].strip())
+        elif line.startswith("0x") and current == binary:
+            index = bisect.bisect_right(starts, int(line.split()[0], 16)) - 1
+            if index < 0:
+                continue
+            for name in aliases[starts[index]]:
+                if name not in seen and name not in big:
+                    seen.add(name)
+                    (alone if name in own else shared).append(name)
 print("\n".join(alone + shared))
 PY
 echo "link-order: $(wc -l < bench/link-order.txt) functions in bench/link-order.txt"

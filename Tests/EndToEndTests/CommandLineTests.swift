@@ -47,6 +47,24 @@ import SQLiveTestSupport
         #expect(result.status == 1)
     }
 
+    /// A script never loads the line editor: libedit, and the three libraries it needs, is
+    /// opened at the first prompt only. Linked before, it was loaded at every start.
+    @Test func a_script_runs_without_loading_libedit() throws {
+        let folder = try TemporaryFolder()
+        let process = try SignalledProcess([":memory:"], directory: folder.path)
+        try process.write("SELECT 'ready';\n")
+        try process.waitForOutput { $0 == "ready\n" }
+        // Read to the end: a /proc file says its size is 0.
+        let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(process.processID)/maps")).readToEnd() ?? Data()
+        let libraries = String(decoding: maps, as: UTF8.self)
+            .split(separator: "\n").compactMap { $0.split(separator: " ", omittingEmptySubsequences: true).last }
+            .filter { $0.contains(".so") }
+        #expect(libraries.contains { $0.contains("libsqlite3.so") })
+        #expect(!libraries.contains { $0.contains("libedit") || $0.contains("libbsd") || $0.contains("libtinfo") })
+        try process.write(".quit\n")
+        #expect(try process.waitForExit() == 0)
+    }
+
     @Test func unknown_options_are_usage_errors_with_status_two() throws {
         let result = try BinaryRunner.sqlive(["--no-such-option"])
         #expect(result.status == 2)

@@ -111,6 +111,11 @@ final class DockTerminalTests {
         try shell.waitForScreen("one 2") { $0.hasSuffix("sqlive> SELECT 42") }
         try enter(";", in: shell)
         try shell.waitForScreen("the result") { $0.hasSuffix("sqlive> SELECT 42;\n42\nsqlive>") }
+        // Ctrl-Z is still caught after a suspension: a second one stops the job again.
+        try shell.press("C-z")
+        try shell.waitForScreen("the job stopped again") { $0.contains("Stopped") && $0.hasSuffix("$") }
+        try enter("fg", in: shell)
+        try shell.waitForScreen("the prompt back again") { $0.hasPrefix("1 t · 2 rows") && $0.hasSuffix("sqlive>") }
     }
 
     // MARK: - Following at a terminal

@@ -23,6 +23,35 @@ import SQLiveTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path) == [".replrc"])
     }
 
+    /// `~/.replrc` is found by joining `HOME` and the name as NSString's
+    /// `appendingPathComponent` does (one slash added unless `HOME` ends with one), and a
+    /// `HOME` that is a symbolic link to a folder is a folder; a file is not.
+    @Test(arguments: ["", "/", "//", " link", " file"])
+    func the_personal_init_file_is_found_whatever_home_ends_with(ending: String) throws {
+        let home = try TemporaryFolder()
+        home.write(".replrc", ".print personal ran\nselect nosuch;\n")
+        var given = home.path + ending
+        if ending == " link" {
+            given = work.path + "/home-link"
+            try FileManager.default.createSymbolicLink(atPath: given, withDestinationPath: home.path)
+        } else if ending == " file" {
+            given = home.path + "/.replrc"
+        }
+        let result = try BinaryRunner.sqlive(["-c", "select 1"], environment: ["HOME": given], directory: work.path)
+        if ending == " file" {
+            #expect(result == ProcessResult(
+                stdout: "1\n",
+                stderr: "warning: HOME (\(given)) is not a folder: no ~/.replrc, history or trusted init files this time\n",
+                status: 0))
+            return
+        }
+        let initFile = given.hasSuffix("/") ? given + ".replrc" : given + "/.replrc"
+        #expect(result == ProcessResult(
+            stdout: "personal ran\n1\n",
+            stderr: "error: \(initFile):2: no such column: nosuch\n  select nosuch;\n         ^\n",
+            status: 0))
+    }
+
     @Test func no_warning_when_no_personal_file_would_be_used() throws {
         let result = try BinaryRunner.sqlive(["--no-init", "-c", "select 1"], environment: ["HOME": ""], directory: work.path)
         #expect(result == ProcessResult(stdout: "1\n", stderr: "", status: 0))

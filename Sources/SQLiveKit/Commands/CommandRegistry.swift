@@ -1,9 +1,24 @@
 /// The meta-commands a session knows, looked up by name, alias or unambiguous prefix.
 public struct CommandRegistry: Sendable {
-    public let commands: [any MetaCommand]
+    /// The commands, sorted by name.
+    public var commands: [any MetaCommand] { makeCommands() }
+    private let makeCommands: @Sendable () -> [any MetaCommand]
 
     public init(_ commands: [any MetaCommand]) {
-        self.commands = commands.sorted { $0.name < $1.name }
+        let sorted = Self.sortedByName(commands)
+        makeCommands = { sorted }
+    }
+
+    /// A registry whose commands are made when first asked for: `make` returns the same
+    /// sorted list each time (a `static let`). Making the standard list copies each of its
+    /// forty-odd command values, whose code is spread over the binary: a run of SQL alone,
+    /// `sqlive -c 'select 1'`, mapped a megabyte of code for it.
+    init(madeOnFirstUse make: @escaping @Sendable () -> [any MetaCommand]) {
+        makeCommands = make
+    }
+
+    static func sortedByName(_ commands: [any MetaCommand]) -> [any MetaCommand] {
+        commands.sorted { $0.name < $1.name }
     }
 
     /// Finds the command a typed name means: an exact name or alias, else the only command

@@ -1,6 +1,10 @@
 extension CommandRegistry {
+    /// Every meta-command sqlive has, made when a session first looks one up (see
+    /// ``init(madeOnFirstUse:)``).
+    public static let standard = CommandRegistry(madeOnFirstUse: { standardCommands })
+
     /// Every meta-command sqlive has. A new command is one type and one line here.
-    public static let standard = CommandRegistry([
+    private static let standardCommands = sortedByName([
         BackupCommand(),
         BailCommand(),
         ChangesCommand(),

@@ -38,10 +38,25 @@ public struct HomeFolder: Sendable, Equatable {
             let shown = value.isEmpty ? "empty" : "not an absolute path (\(value))"
             return HomeFolder(path: nil, problem: "\(name) is \(shown): \(consequence)")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory), isDirectory.boolValue else {
+        // stat, as FileManager's fileExists does, without setting up FileManager at start-up.
+        var info = stat()
+        guard stat(value, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             return HomeFolder(path: nil, problem: "\(name) (\(value)) is not a folder: \(consequence)")
         }
         return HomeFolder(path: value, problem: nil)
+    }
+
+    /// The file `name` in `folder`, as NSString's `appendingPathComponent` makes it
+    /// (`/home/me` or `/home/me/` and `.replrc` give `/home/me/.replrc`), without bridging
+    /// to NSString at start-up.
+    public static func file(_ name: String, in folder: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// True when something is at `path` (followed through symbolic links), as FileManager's
+    /// `fileExists(atPath:)` says.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
     }
 }

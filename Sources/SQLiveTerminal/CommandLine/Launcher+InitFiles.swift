@@ -22,8 +22,8 @@ extension Launcher {
         // Without a usable home folder there is no personal init file, and no trust store
         // to consult for the project's: neither runs (the launcher warned why).
         guard let home = session.environment.homeDirectory else { return }
-        let personal = (home as NSString).appendingPathComponent(".replrc")
-        if FileManager.default.fileExists(atPath: personal) {
+        let personal = HomeFolder.file(".replrc", in: home)
+        if HomeFolder.exists(personal) {
             runInitFile(path: personal, in: session)
         }
         // A project's file runs only where someone can be asked: never in batch mode, where

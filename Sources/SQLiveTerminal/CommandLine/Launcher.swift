@@ -29,6 +29,7 @@ struct Launcher {
         let facts = TerminalFacts.probe(environment: SessionEnvironment.processVariables)
         let isInteractive = !options.batch && facts.inputIsTerminal && facts.outputIsTerminal
         let size = facts.size
+        let home = HomeFolder(environment: SessionEnvironment.processVariables)
         var environment = SessionEnvironment(
             isInteractive: isInteractive,
             terminalWidth: { size()?.columns },
@@ -37,11 +38,10 @@ struct Launcher {
             // not as a success: what was left of the input never ran. 141 is what a process
             // killed by SIGPIPE reports, as sqlite3 is, so `set -o pipefail` sees the same.
             onBrokenPipe: { Glibc.exit(128 + SIGPIPE) },
+            homeDirectory: home.path,
             outputIsTerminal: facts.outputIsTerminal)
         environment.terminalHeight = { size()?.rows }
         environment.errorIsTerminal = facts.errorIsTerminal
-        let home = HomeFolder(environment: SessionEnvironment.processVariables)
-        environment.homeDirectory = home.path
 
         // A database another process holds locked now is opened when a unit first needs
         // it (sqlite3 opens lazily too): `.help` or `.mode` never wait for the lock.

@@ -40,7 +40,7 @@ final class CommandHistory {
     }
 
     deinit {
-        history_end(pointer)
+        sqlive_history_end(pointer)
     }
 
     /// Adds an entry (a whole statement or a meta-command line) and saves the file.

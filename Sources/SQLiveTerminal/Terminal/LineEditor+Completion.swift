@@ -6,7 +6,7 @@ extension LineEditor {
     /// candidates. One candidate is inserted whole; several put their shared beginning in
     /// and are listed below the line, with the prompt drawn again under the list.
     func completeWord() -> UInt8 {
-        guard let line = el_line(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor,
+        guard let line = sqlive_el_line(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor,
               let last = line.lastchar else {
             return UInt8(CC_ERROR)
         }
@@ -18,8 +18,8 @@ extension LineEditor {
             write("\r\n" + completion.listing(width: columns))
         }
         if let replacement = completion.replacement {
-            el_deletestr(editLine, Int32(completion.word.unicodeScalars.count))
-            el_insertstr(editLine, replacement)
+            sqlive_el_deletestr(editLine, Int32(completion.word.unicodeScalars.count))
+            sqlive_el_insertstr(editLine, replacement)
         }
         if completion.isAmbiguous {
             // libedit now thinks its cursor is where the line was: EL_REFRESH makes it start

@@ -37,7 +37,7 @@ extension LineEditor {
     /// resize left without a redraw corrupted libedit's memory on the next Enter (see
     /// TERMINAL-NOTES.md).
     func redrawAfterResize() {
-        el_resize(editLine)
+        sqlive_el_resize(editLine)
         if delegate?.lineEditorDidResize(self) != true {
             clearFromPrompt()
         }
@@ -68,7 +68,7 @@ extension LineEditor {
         sqlive_el_prepare_terminal(editLine, 0)
         ProcessSuspension.stop()
         sqlive_el_prepare_terminal(editLine, 1)
-        el_resize(editLine)
+        sqlive_el_resize(editLine)
         delegate?.lineEditorDidResume(self)
         sqlive_el_refresh(editLine)
     }
@@ -95,7 +95,7 @@ extension LineEditor {
 
     /// Where the cursor and the end of the line are.
     private func positions() -> (cursor: ScreenPosition, end: ScreenPosition) {
-        guard let line = el_wline(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor,
+        guard let line = sqlive_el_wline(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor,
               let last = line.lastchar else {
             return (ScreenPosition(row: 0, column: Self.promptWidth), ScreenPosition(row: 0, column: Self.promptWidth))
         }

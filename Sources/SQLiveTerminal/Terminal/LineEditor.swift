@@ -62,7 +62,7 @@ final class LineEditor {
             }
             streams.append(stream)
         }
-        guard let editLine = el_init("sqlive", streams[0], streams[1], streams[2]) else {
+        guard let editLine = sqlive_el_init("sqlive", streams[0], streams[1], streams[2]) else {
             streams.forEach { fclose($0) }
             throw Diagnostic("cannot start the line editor (libedit's el_init failed)")
         }
@@ -76,7 +76,7 @@ final class LineEditor {
     }
 
     deinit {
-        el_end(editLine)
+        sqlive_el_end(editLine)
         streams.forEach { fclose($0) }
         free(prompt)
         free(continuationPrompt)
@@ -89,7 +89,7 @@ final class LineEditor {
         // terminal and once by libedit. Switching first closes that gap.
         sqlive_el_prepare_terminal(editLine, 1)
         var count: Int32 = 0
-        let text = el_gets(editLine, &count)
+        let text = sqlive_el_gets(editLine, &count)
         if isCancelling {
             isCancelling = false
             return .cancelled
@@ -127,7 +127,7 @@ final class LineEditor {
         }
         sqlive_el_bind(editLine, "^L", "sqlive-clear-screen")
         // Last, so the user's ~/.editrc can change any of the above.
-        el_source(editLine, nil)
+        sqlive_el_source(editLine, nil)
     }
 
     /// The editor whose `EditLine` calls back.

@@ -7,8 +7,8 @@ import Glibc
 /// Turns SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGWINCH into main-loop events, without
 /// signal handlers of our own.
 ///
-/// The signals are ignored (so none kills the process at once, and libedit's own handling,
-/// `EL_SIGNAL`, stays off) and watched by dispatch sources on a queue of their own: the main
+/// The signals are caught (so none kills the process at once, and libedit's own handling,
+/// `EL_SIGNAL`, stays off) and handled on a thread of their own (``SignalPipe``): the main
 /// thread may be busy running a statement when a signal arrives, and that is exactly when
 /// the interrupt must get through.
 ///
@@ -33,14 +33,14 @@ final class SignalWatcher {
     let waker: MainLoopWaker
     /// Armed by the main loop around the work a signal may interrupt.
     let interrupter: StatementInterrupter
-    private let watched: [Int32]
-    private let sources: [any DispatchSourceSignal]
+    private let pipe: SignalPipe
 
     init(stopRequest: StopRequest, atPrompt: Bool) throws(Diagnostic) {
         let waker = try MainLoopWaker()
         let interrupter = StatementInterrupter(stopRequest: stopRequest)
         self.waker = waker
         self.interrupter = interrupter
+        // Where ``BlockedExit`` looks at the main thread after a terminating signal.
         let queue = DispatchQueue(label: "sqlive.signals")
 
         let terminate: @Sendable (Int32) -> Void = { signal in
@@ -73,31 +73,13 @@ final class SignalWatcher {
         } else {
             handlers.append((SIGINT, { terminate(SIGINT) }))
         }
-        handlers.sort { $0.signal < $1.signal }
-        watched = handlers.map(\.signal)
-        // `resume()` only asks for a source to be installed; libdispatch installs it later, on
-        // a thread of its own. A signal ignored before that is lost: under load, a SIGTERM
-        // sent right after the first output was (the process went on reading its input).
-        // So the watcher waits until every source is installed before the session runs.
-        let installed = DispatchGroup()
-        sources = handlers.map { signalNumber, handler in
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
-            source.setEventHandler(handler: handler)
-            installed.enter()
-            source.setRegistrationHandler { installed.leave() }
-            return source
+        let caught = handlers
+        pipe = try SignalPipe.start(handling: handlers.map(\.signal)) { signalNumber in
+            caught.first { $0.signal == signalNumber }?.handler()
         }
-        sources.forEach { $0.resume() }
-        _ = installed.wait(timeout: .now() + Self.installationWait)
     }
 
-    /// How long start-up waits for the signal sources to be installed (a few milliseconds,
-    /// far less than this, even on a loaded machine).
-    static let installationWait: DispatchTimeInterval = .seconds(5)
-
     deinit {
-        sources.forEach { $0.cancel() }
-        watched.forEach { signal($0, SIG_DFL) }
+        pipe.stop()
     }
 }

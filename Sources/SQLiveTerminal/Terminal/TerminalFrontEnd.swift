@@ -1,3 +1,4 @@
+import CEditLine
 import Foundation
 import SQLiveKit
 
@@ -51,6 +52,10 @@ final class TerminalFrontEnd {
         let editor: LineEditor
         do throws(Diagnostic) {
             guard let waker = signals?.waker else { throw Diagnostic("cannot watch signals") }
+            // libedit is opened here, at the first prompt, not at start-up (see CEditLine).
+            guard sqlive_editline_load() == 0 else {
+                throw Diagnostic("cannot load libedit (\(String(cString: sqlive_editline_error())))")
+            }
             let path = CommandHistory.defaultPath(
                 environment: SessionEnvironment.processVariables,
                 homeDirectory: session.environment.homeDirectory)
