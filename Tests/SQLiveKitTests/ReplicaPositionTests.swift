@@ -84,7 +84,7 @@ private final class ReplicaFunctions: @unchecked Sendable {
     /// seconds (-1 before a poll).
     func connection() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        try queue.inDatabase { db in
+        queue.inDatabase { db in
             db.add(function: DatabaseFunction("litestream_txid", argumentCount: 0, pure: false) { _ in self.transaction })
             db.add(function: DatabaseFunction("litestream_lag", argumentCount: 0, pure: false) { _ in self.lag })
         }
