@@ -19,7 +19,8 @@ BUILD_FLAGS ?=
 # dictionaries of functions, collations and table regions, the environment's), 1.6M
 # instructions of 5.4M. --disable-local-rpath leaves out the RUNPATH of $ORIGIN: the loader
 # looked for each shared library in twenty folders beside the binary first (45 failed calls).
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -Xfrontend -Xswiftc -function-sections \
+STATIC_CXX = $(CURDIR)/.build/static-libstdc++
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xfrontend -Xswiftc -function-sections \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
   -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order.txt -Xlinker --no-warn-symbol-ordering
 SQLIVE = .build/release/sqlive
@@ -40,13 +41,16 @@ build: deps
 
 # libstdc++ is linked in too. The Swift runtime needs it, and loading the shared library cost
 # a fifth of start-up's instructions (its own relocations, resolved at each start). The
-# runtime's link line asks for -lstdc++; a linker script of that name in the release build
-# folder, which the linker searches before GCC's folder, gives it the static archive instead,
-# for this build only (other release builds in that folder keep the shared library).
+# runtime's link line asks for -lstdc++; a linker script of that name in a folder of its own,
+# which the linker searches before GCC's folder (STATIC_CXX in RELEASE_FLAGS), gives it the
+# static archive instead, for this build only. The script is written only when it is missing
+# or names another archive: a file that changes in a folder the build searches makes SwiftPM
+# compile the executable again (two minutes for every `make run`).
 release: deps
-	@bin=$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path) && archive=$$(gcc -print-file-name=libstdc++.a); \
-	  if [ -f "$$archive" ]; then mkdir -p "$$bin" && echo "INPUT($$archive)" > "$$bin/libstdc++.so"; fi; \
-	  $(SWIFT) build $(RELEASE_FLAGS) --product sqlive; status=$$?; rm -f "$$bin/libstdc++.so"; exit $$status
+	@archive=$$(gcc -print-file-name=libstdc++.a); script="INPUT($$archive)"; mkdir -p $(STATIC_CXX); \
+	  if [ ! -f "$$archive" ]; then rm -f $(STATIC_CXX)/libstdc++.so; \
+	  elif [ "$$(cat $(STATIC_CXX)/libstdc++.so 2>/dev/null)" != "$$script" ]; then echo "$$script" > $(STATIC_CXX)/libstdc++.so; fi; \
+	  $(SWIFT) build $(RELEASE_FLAGS) --product sqlive
 
 $(EXAMPLE_DB): examples/shop.sql | release
 	rm -f $@ && $(SQLIVE) $@ < examples/shop.sql
