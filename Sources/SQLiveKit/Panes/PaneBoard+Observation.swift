@@ -37,6 +37,7 @@ extension PaneBoard {
             throw Diagnostic(converting: error).prefixed("cannot open a connection for the panes: ")
         }
         scheduler.setParameters(parameters)
+        scheduler.runFramesInWaiter(framesRunInWaiter)
         let recorder = ChangeRecorder(inbox: inbox, sink: scheduler)
         recorder.traceEnabled = traceRequested
         connection.queue.inDatabase { db in

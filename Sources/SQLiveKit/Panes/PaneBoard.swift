@@ -93,15 +93,27 @@ public final class PaneBoard {
     var memorySchemaVersion: Int?
     /// The user ran CREATE, ALTER, VACUUM… since the last schema check.
     var localSchemaStatementSinceCheck = false
+    /// A script's frames run in the thread that waits for them to settle
+    /// (``RefreshScheduler/runFramesInWaiter(_:)``); the dock's, and `--follow`'s, on their own.
+    private(set) var framesRunInWaiter: Bool
     /// What each pane last showed, and what it must print next.
     var presentation = PanePresentation()
     /// How many pane values were applied since the session began.
     public internal(set) var fetchCount = 0
 
-    init(connection: DatabaseConnection, compiler: PaneCompiler, isInteractive: Bool) {
+    init(connection: DatabaseConnection, compiler: PaneCompiler, isInteractive: Bool,
+         refreshesWhenWaitedFor: Bool = false) {
         self.connection = connection
         self.compiler = compiler
         self.isInteractive = isInteractive
+        framesRunInWaiter = refreshesWhenWaitedFor
+    }
+
+    /// Panes refresh by themselves from now on, not only while a script waits for them
+    /// after a statement: `--follow`, which waits for changes instead.
+    public func refreshesOnTheirOwn() {
+        framesRunInWaiter = false
+        engine?.scheduler.runFramesInWaiter(false)
     }
 
     /// Called by background work after it leaves something to drain: the terminal front-end

@@ -50,7 +50,8 @@ public final class Session {
     public private(set) lazy var paneBoard = PaneBoard(
         connection: connection,
         compiler: PaneCompiler { [statements] text, db throws(Diagnostic) in try statements.compileQuery(text, in: db) },
-        isInteractive: environment.isInteractive)
+        isInteractive: environment.isInteractive,
+        refreshesWhenWaitedFor: environment.panesRefreshWhenWaitedFor)
     /// Runs SQL and DSL statements and renders their results: the session hands it each
     /// statement unit, and commands that run a query reach it through ``DatabaseScope``.
     private(set) lazy var executor = SQLExecutor(statements: statements, settings: settingsStore, outputs: outputs,

@@ -19,6 +19,10 @@ public struct SessionEnvironment: Sendable {
     /// The person's home folder, nil when `HOME` is unusable (``HomeFolder``): then no
     /// personal file is read or written.
     public var homeDirectory: String?
+    /// The front-end runs a script: it waits for the panes to settle after each statement,
+    /// and their frames run then, on its thread (``PaneBoard/refreshesOnTheirOwn()`` for
+    /// `--follow` after the script). At the prompt, frames run on the panes' own threads.
+    public var panesRefreshWhenWaitedFor = false
     /// Standard error is a terminal (a statement's elapsed-time ticker goes there).
     public var errorIsTerminal = false
     /// The terminal's height in rows, asked each time; nil when output is not a terminal.

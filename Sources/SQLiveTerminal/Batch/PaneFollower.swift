@@ -39,6 +39,8 @@ struct PaneFollower {
     func run() -> Outcome {
         let board = session.paneBoard
         board.waker = { [waker] in waker.post(.repaint) }
+        // Nobody waits for the panes to settle any more: they refresh as changes come.
+        board.refreshesOnTheirOwn()
         defer { board.waker = nil }
         let limit = untilChange ? 1 : count
         var printed = 0

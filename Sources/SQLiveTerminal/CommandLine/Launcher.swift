@@ -41,6 +41,12 @@ struct Launcher {
             homeDirectory: home.path,
             outputIsTerminal: facts.outputIsTerminal)
         environment.terminalHeight = { size()?.rows }
+        let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
+        let runsBatch = !batch.isEmpty || options.file != nil
+        // A person at the prompt; `--follow` reads a script even from a terminal, then
+        // follows: Ctrl-C ends it as it ends a script.
+        let atPrompt = isInteractive && !runsBatch && !options.follow
+        environment.panesRefreshWhenWaitedFor = !atPrompt
         environment.errorIsTerminal = facts.errorIsTerminal
 
         // A database another process holds locked now is opened when a unit first needs
@@ -80,11 +86,6 @@ struct Launcher {
         session.deferredOpen = deferredOpen
         keptAlive.append(session)
 
-        let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
-        let runsBatch = !batch.isEmpty || options.file != nil
-        // A person at the prompt; `--follow` reads a script even from a terminal, then
-        // follows: Ctrl-C ends it as it ends a script.
-        let atPrompt = isInteractive && !runsBatch && !options.follow
         let signals = watchSignals(for: session, atPrompt: atPrompt)
         if let signals { keptAlive.append(signals) }
         // Said only when a personal file would have been used: an init file or the history.

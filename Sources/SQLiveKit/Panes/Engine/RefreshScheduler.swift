@@ -56,8 +56,11 @@ final class RefreshScheduler: Sendable {
     // and none calls out while holding it. Each lane's statement cache belongs to its queue.
 
     private struct LaneState {
-        /// A run of frames is queued or running on the lane's queue.
+        /// A run of frames is queued or running on the lane's queue (or, for a script, due
+        /// for the thread that waits: `isDueForWaiter`).
         var isScheduled = false
+        /// The run is left for ``waitUntilSettled(timeout:acceptingBlocked:stop:)`` to make.
+        var isDueForWaiter = false
         /// The tokens of the frame being read, since when, and the one being fetched now.
         var reading: Set<ObservationToken> = []
         var readingSince: Date?
@@ -89,12 +92,21 @@ final class RefreshScheduler: Sendable {
         /// schema versions: while they have not moved, the schema has not either.
         var checkedFingerprints: [FileFingerprint]?
         var schemaCheckRequested = false
+        /// A look at the files was asked for while a fast run was under way: the run makes it
+        /// when it ends, against the fingerprints its last frame took (which usually show the
+        /// commit that woke it), instead of asking for a frame of its own.
+        var fileCheckDeferred = false
+        /// One preemption timer at a time is pending (``watchForPreemption()``).
+        var preemptionWatchArmed = false
         /// What fast frames' snapshots must hold before they read a pane (a change another
         /// connection saw first); dropped once a frame's snapshot passes them all.
         var readerConditions: [ReaderCondition] = []
         /// While above zero, no frame starts: the board is restarting several panes, which
         /// must be read together, from one snapshot (``holdingFrames(_:)``).
         var holds = 0
+        /// Frames run on the thread that waits for them to settle, not on the lanes' threads
+        /// (``runFramesInWaiter(_:)``).
+        var runsFramesInWaiter = false
         var nextSequence: UInt64 = 0
         var isClosed = false
 
@@ -192,10 +204,45 @@ final class RefreshScheduler: Sendable {
     /// Asks for a schema check only when a file moved since the last fast frame read the
     /// schema (looked at without a lock): after a statement whose commit already woke a frame,
     /// that frame's reading answers, and no second frame runs. In-memory databases always ask.
+    ///
+    /// While a fast run is under way (most often the frame the statement's own commit woke),
+    /// the look waits for the run's end: that frame's fingerprints then show the commit, and
+    /// comparing with them saves the second frame a look made now would ask for.
     func requestSchemaCheckIfFilesMoved() {
+        let deferred = state.withLock { state -> Bool in
+            guard state.lane(.fast).isScheduled else { return false }
+            state.fileCheckDeferred = true
+            return true
+        }
+        if !deferred, filesMovedSinceLastCheck() { requestSchemaCheck() }
+    }
+
+    /// True when the files' fingerprints differ from those the last fast frame took before
+    /// reading the schema versions (or it took none). Looked at without a lock.
+    private func filesMovedSinceLastCheck() -> Bool {
         let (databases, checked) = state.withLock { ($0.databases, $0.checkedFingerprints) }
-        if let checked, checked == FileFingerprint.take(databases.fileList) { return }
-        requestSchemaCheck()
+        guard let checked else { return true }
+        return checked != FileFingerprint.take(databases.fileList)
+    }
+
+    /// Makes the look at the files deferred while the fast run went on. True when it asked
+    /// for a schema check, which the same run then reads. On the fast lane's queue, after
+    /// the run found nothing due.
+    private func makeDeferredFileCheck() -> Bool {
+        guard state.withLock({ $0.fileCheckDeferred }) else { return false }
+        let moved = filesMovedSinceLastCheck()
+        let goesOn = state.withLock { state -> Bool in
+            state.fileCheckDeferred = false
+            guard moved, !state.isClosed else { return false }
+            state.schemaCheckRequested = true
+            // The run ended a moment ago; it goes on here unless a kick started another.
+            guard !state.lane(.fast).isScheduled else { return false }
+            state.lanes[LaneKind.fast.rawValue].isScheduled = true
+            return true
+        }
+        // A script waiting for the panes to settle looks again.
+        if !goesOn { progressed.signal() }
+        return goesOn
     }
 
     /// The `.parameter` values SQL panes bind.
@@ -255,6 +302,37 @@ final class RefreshScheduler: Sendable {
         progressed.signal()
     }
 
+    /// A script prints the panes only once they settled after each statement, and waits
+    /// for that anyway: its frames are best run by the thread that waits, in
+    /// ``waitUntilSettled(timeout:acceptingBlocked:stop:)``, with no hand-off to a lane's
+    /// thread and back for each commit (two thread wake-ups, which a loaded machine makes
+    /// slow). The dock and `--follow` need frames that run by themselves: off (the default).
+    func runFramesInWaiter(_ inWaiter: Bool) {
+        let due = state.withLock { state -> [LaneKind] in
+            state.runsFramesInWaiter = inWaiter
+            guard !inWaiter else { return [] }
+            let due = LaneKind.allCases.filter { state.lane($0).isDueForWaiter }
+            for kind in due { state.lanes[kind.rawValue].isDueForWaiter = false }
+            return due
+        }
+        for kind in due { lanes[kind.rawValue].queue.async { self.runFrames(on: kind) } }
+    }
+
+    /// Makes the runs left for the waiting thread, here: each on its lane's queue, which
+    /// runs it on this thread when nothing else is queued there. A lane waiting for a lock
+    /// the user's own transaction holds is left alone while `acceptingBlocked`: its run
+    /// would only wait for the reader's busy timeout.
+    private func runDueFrames(acceptingBlocked: Bool) {
+        let due = state.withLock { state -> [LaneKind] in
+            let due = LaneKind.allCases.filter { kind in
+                state.lane(kind).isDueForWaiter && !(acceptingBlocked && state.lane(kind).isBlocked)
+            }
+            for kind in due { state.lanes[kind.rawValue].isDueForWaiter = false }
+            return due
+        }
+        for kind in due { lanes[kind.rawValue].queue.sync { runFrames(on: kind) } }
+    }
+
     // MARK: - What the board and the dock read
 
     func activity(of token: ObservationToken) -> PaneActivity {
@@ -291,12 +369,13 @@ final class RefreshScheduler: Sendable {
     func waitUntilSettled(timeout: Double, acceptingBlocked: Bool, stop: () -> Bool = { false }) -> Bool {
         let deadline = DispatchTime.now() + timeout
         while !stop() {
+            runDueFrames(acceptingBlocked: acceptingBlocked)
             let settled = state.withLock { state -> Bool in
                 if state.isClosed { return true }
                 guard state.lanes.allSatisfy({ $0.reading.isEmpty }) else { return false }
                 // Settled is an event, never a time: a schema check waiting for a lock is
                 // waited for like any frame, unless the user's own transaction holds it.
-                guard !state.schemaCheckRequested || acceptingBlocked && state.lane(.fast).isBlocked else {
+                guard !(state.schemaCheckRequested || state.fileCheckDeferred) || acceptingBlocked && state.lane(.fast).isBlocked else {
                     return false
                 }
                 if state.dirty.isEmpty { return state.lanes.allSatisfy { !$0.isScheduled } }
@@ -318,12 +397,19 @@ final class RefreshScheduler: Sendable {
     }
 
     private func kick(_ kind: LaneKind) {
-        let schedules = state.withLock { state -> Bool in
-            guard !state.lane(kind).isScheduled, !state.isClosed else { return false }
+        enum Start { case none, onLane, byWaiter }
+        let start = state.withLock { state -> Start in
+            guard !state.lane(kind).isScheduled, !state.isClosed else { return .none }
             state.lanes[kind.rawValue].isScheduled = true
-            return true
+            guard state.runsFramesInWaiter else { return .onLane }
+            state.lanes[kind.rawValue].isDueForWaiter = true
+            return .byWaiter
         }
-        if schedules { lanes[kind.rawValue].queue.async { self.runFrames(on: kind) } }
+        switch start {
+        case .onLane: lanes[kind.rawValue].queue.async { self.runFrames(on: kind) }
+        case .byWaiter: progressed.signal()
+        case .none: break
+        }
     }
 
     /// What one frame reads.
@@ -353,9 +439,20 @@ final class RefreshScheduler: Sendable {
 
     /// Runs frames while panes are due on a lane. On the lane's queue.
     private func runFrames(on kind: LaneKind) {
-        while let plan = takePlan(for: kind) {
-            guard finish(plan, read(plan)) else { return }
-        }
+        repeat {
+            while let plan = takePlan(for: kind) {
+                guard finish(plan, read(plan)) else {
+                    // A retry is timed; a deferred look at the files becomes a check it makes.
+                    state.withLock { state in
+                        if kind == .fast, state.fileCheckDeferred {
+                            state.fileCheckDeferred = false
+                            state.schemaCheckRequested = true
+                        }
+                    }
+                    return
+                }
+            }
+        } while kind == .fast && makeDeferredFileCheck()
     }
 
     /// Takes the panes due now on a lane, or ends the run (timing a wake-up for throttled
@@ -394,8 +491,11 @@ final class RefreshScheduler: Sendable {
                          knownVersions: kind == .fast ? state.schemaVersions : nil, databases: state.databases,
                          readerConditions: kind == .fast ? state.readerConditions : []), nil)
         }
-        if let plan, plan.lane == .fast {
-            watchForPreemption(of: plan.sequence, after: Self.preemptionDelay)
+        if let plan, plan.lane == .fast, state.withLock({ state in
+            defer { state.preemptionWatchArmed = true }
+            return !state.preemptionWatchArmed
+        }) {
+            watchForPreemption(after: Self.preemptionDelay)
         }
         if plan == nil {
             progressed.signal()
@@ -410,22 +510,36 @@ final class RefreshScheduler: Sendable {
 
     /// A fast frame still running after a while, while other panes wait (or it has more than
     /// one), is interrupted: the pane it is reading moves to the slow lane.
-    private func watchForPreemption(of sequence: UInt64, after delay: Double) {
+    ///
+    /// One timer watches every frame: armed when a fast frame starts and none is pending, it
+    /// looks at the frame running when it fires and sets itself again for that frame's
+    /// deadline, and stops when no frame runs. A thousand short frames a second so cost a
+    /// few timers a second, not a thousand.
+    private func watchForPreemption(after delay: Double) {
         clock.run(after: delay, on: .global()) { [self] in
-            let decision = state.withLock { state -> Bool? in
+            enum Decision { case preempt, watchAgain(after: Double), stop }
+            let decision = state.withLock { state -> Decision in
                 let lane = state.lane(.fast)
-                guard lane.sequence == sequence, !lane.reading.isEmpty, let current = lane.current else { return nil }
+                guard !lane.reading.isEmpty, let since = lane.readingSince else {
+                    state.preemptionWatchArmed = false
+                    return .stop
+                }
+                let ran = clock.now.timeIntervalSince(since)
+                guard ran >= Self.preemptionDelay else { return .watchAgain(after: Self.preemptionDelay - ran) }
+                // Between two panes' fetches, or before the first: looked at again shortly.
+                guard let current = lane.current else { return .watchAgain(after: 0.05) }
                 let othersWait = lane.reading.count > 1 || state.dirty.keys.contains { !state.slow.contains($0) }
-                guard othersWait else { return false }
+                guard othersWait else { return .watchAgain(after: 0.05) }
                 state.slow.insert(current)
                 state.everSlow.insert(current)
                 state.lanes[LaneKind.fast.rawValue].wasPreempted = true
-                return true
+                state.preemptionWatchArmed = false
+                return .preempt
             }
             switch decision {
-            case true?: lanes[LaneKind.fast.rawValue].interrupt()
-            case false?: watchForPreemption(of: sequence, after: 0.05)
-            case nil: break
+            case .preempt: lanes[LaneKind.fast.rawValue].interrupt()
+            case .watchAgain(let delay): watchForPreemption(after: delay)
+            case .stop: break
             }
         }
     }
