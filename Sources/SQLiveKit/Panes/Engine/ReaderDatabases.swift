@@ -24,6 +24,13 @@ struct ReaderDatabases: Sendable {
         schemaProbes = Self.probes(Array(files.keys))
     }
 
+    /// Every database is in memory: no other process can change its schema, and the user's
+    /// changes are seen on the user's connection after each statement (the board asks for a
+    /// check then), so a frame need not read the versions unless asked to.
+    var areAllInMemory: Bool {
+        !files.isEmpty && fileList.allSatisfy(\.isEmpty)
+    }
+
     static func probes(_ names: [String]) -> [SchemaProbe] {
         names.filter { $0 != "temp" }.sorted().map { name in
             SchemaProbe(name: name, sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")

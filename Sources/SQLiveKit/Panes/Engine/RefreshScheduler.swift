@@ -23,8 +23,9 @@ import Synchronization
 /// database), the user's busy handler calls ``interruptReads()``; the frame is dropped and
 /// its panes run again once the lock is free. On a terminal, a pane refreshes at most once
 /// per ``throttleFactor`` times its own cost. Each fast frame first reads every database's
-/// `schema_version`; when one moved, it posts ``PaneInbox/Item/schemaChanged`` and the board
-/// compiles the panes again.
+/// `schema_version` (on files, which other processes change; in memory, when a check is asked
+/// for); when one moved, it posts ``PaneInbox/Item/schemaChanged`` and the board compiles
+/// the panes again.
 ///
 ///     let scheduler = try RefreshScheduler(openReader: connection.openPaneReader, inbox: inbox, throttles: true)
 ///     scheduler.start(job, cause: .pinned)        // fetched soon, delivered as a frame
@@ -419,6 +420,9 @@ final class RefreshScheduler: Sendable {
         var jobs: [(job: PaneJob, causes: [RefreshCause])]
         var parameters: ParameterStore
         var knownVersions: [String: Int]?
+        /// The frame reads the schema versions first (a fast frame on files, or one asked to
+        /// check the schema).
+        var readsSchemaVersions = false
         var databases: ReaderDatabases
         var readerConditions: [ReaderCondition] = []
     }
@@ -488,7 +492,9 @@ final class RefreshScheduler: Sendable {
             state.nextSequence += 1
             state.lanes[kind.rawValue].sequence = state.nextSequence
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
-                         knownVersions: kind == .fast ? state.schemaVersions : nil, databases: state.databases,
+                         knownVersions: kind == .fast ? state.schemaVersions : nil,
+                         readsSchemaVersions: kind == .fast && (checksSchema || !state.databases.areAllInMemory),
+                         databases: state.databases,
                          readerConditions: kind == .fast ? state.readerConditions : []), nil)
         }
         if let plan, plan.lane == .fast, state.withLock({ state in
@@ -566,7 +572,7 @@ final class RefreshScheduler: Sendable {
                         isBehind = true
                         return
                     }
-                    if plan.lane == .fast {
+                    if plan.readsSchemaVersions {
                         let current = try Self.schemaVersions(db, probes: plan.databases.schemaProbes.isEmpty ? nil : plan.databases.schemaProbes)
                         versions = current
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
