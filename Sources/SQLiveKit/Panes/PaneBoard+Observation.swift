@@ -30,7 +30,7 @@ extension PaneBoard {
                     throw Diagnostic("panes need a database they can share: this in-memory database is private")
                 }
                 return reader
-            }, inbox: inbox, throttles: isInteractive, clock: engineClock)
+            }, inbox: inbox, throttles: isInteractive, mainIsInMemory: connection.options.isInMemory, clock: engineClock)
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {

@@ -24,11 +24,10 @@ struct ReaderDatabases: Sendable {
         schemaProbes = Self.probes(Array(files.keys))
     }
 
-    /// Every database is in memory: no other process can change its schema, and the user's
-    /// changes are seen on the user's connection after each statement (the board asks for a
-    /// check then), so a frame need not read the versions unless asked to.
-    var areAllInMemory: Bool {
-        !files.isEmpty && fileList.allSatisfy(\.isEmpty)
+    /// Nothing is attached: the reader has only `main` (and its own `temp`). The reader
+    /// mirrors attached files only, never the user's attached in-memory databases.
+    var hasOnlyMain: Bool {
+        !files.isEmpty && files.keys.allSatisfy { $0 == "main" || $0 == "temp" }
     }
 
     static func probes(_ names: [String]) -> [SchemaProbe] {

@@ -119,12 +119,18 @@ final class RefreshScheduler: Sendable {
     private let inbox: PaneInbox
     /// Decides every timing: slow, throttled, preempted, retried (tests drive it by hand).
     private let clock: any PaneClock
+    /// The user's main database is the process's shared in-memory one: no other process can
+    /// change its schema, and the board sees the user's changes on the user's connection
+    /// after each statement (it asks for a check then), so frames read no schema version
+    /// unless asked to (when nothing is attached).
+    private let mainIsInMemory: Bool
     /// Signalled whenever a frame ends, for ``waitUntilSettled(timeout:acceptingBlocked:)``.
     private let progressed = DispatchSemaphore(value: 0)
 
     /// Opens the lanes' reader connections with `openReader`.
     init(openReader: () throws -> DatabaseQueue, inbox: PaneInbox, throttles: Bool,
-         clock: any PaneClock = SystemPaneClock()) throws {
+         mainIsInMemory: Bool = false, clock: any PaneClock = SystemPaneClock()) throws {
+        self.mainIsInMemory = mainIsInMemory
         lanes = try LaneKind.allCases.map { kind in try Lane(kind: kind, reader: openReader()) }
         self.inbox = inbox
         self.clock = clock
@@ -493,7 +499,7 @@ final class RefreshScheduler: Sendable {
             state.lanes[kind.rawValue].sequence = state.nextSequence
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
                          knownVersions: kind == .fast ? state.schemaVersions : nil,
-                         readsSchemaVersions: kind == .fast && (checksSchema || !state.databases.areAllInMemory),
+                         readsSchemaVersions: kind == .fast && (checksSchema || !(mainIsInMemory && state.databases.hasOnlyMain)),
                          databases: state.databases,
                          readerConditions: kind == .fast ? state.readerConditions : []), nil)
         }
