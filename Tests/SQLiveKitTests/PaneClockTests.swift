@@ -10,6 +10,9 @@ import SQLiveTestSupport
 /// and nothing timed happens until the test moves the clock. No sleep decides an outcome, so
 /// these hold on any machine under any load.
 @Suite struct PaneClockTests {
+    /// This thread, as a number SQLite can return.
+    static var currentThread: Int64 { Int64(bitPattern: UInt64(pthread_self())) }
+
     /// A scheduler on a file (WAL unless told) with table `t`, whose readers know `cost(seconds)` (moves the
     /// clock on, as if the query took that long) and `hold()` (waits until the test lets go).
     final class Rig {
@@ -39,6 +42,10 @@ import SQLiveTestSupport
                 db.add(function: DatabaseFunction("hold", argumentCount: 0, pure: false) { _ in
                     gate.hold()
                     return 0
+                })
+                // The thread that runs the query, to tell where frames run.
+                db.add(function: DatabaseFunction("thread", argumentCount: 0, pure: false) { _ in
+                    PaneClockTests.currentThread
                 })
             }
             let path = path

@@ -362,6 +362,11 @@ final class RefreshScheduler: Sendable {
         state.withLock { $0.everSlow.contains(token) }
     }
 
+    /// How many frames have started, schema checks included (a commit should cost one).
+    var framesStarted: UInt64 {
+        state.withLock { $0.nextSequence }
+    }
+
     /// True while a frame runs or a pane waits for one.
     var hasWork: Bool {
         state.withLock { state in

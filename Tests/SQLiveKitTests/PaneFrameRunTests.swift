@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SQLiveKit
+import SQLiveTestSupport
+
+/// Where and how often the scheduler runs frames (issue 19's cost): a script's frames run on
+/// the thread that waits for them, and the look at the files after a statement is answered
+/// by the frame the statement's commit woke instead of a second frame.
+@Suite struct PaneFrameRunTests {
+    typealias Rig = PaneClockTests.Rig
+
+    /// The first cell of a frame's only pane, as text.
+    static func firstCell(_ frames: [[ObservationToken: PaneFetch.Outcome]], _ token: ObservationToken) -> String? {
+        guard frames.count == 1, case .rows(let result)? = frames[0][token], let row = result.rows.first else { return nil }
+        return String(decoding: row.cells[0].bytes, as: UTF8.self)
+    }
+
+    @Test func a_script_s_frames_run_on_the_thread_that_waits_for_them_and_only_then() throws {
+        let rig = try Rig(throttles: false)
+        rig.scheduler.runFramesInWaiter(true)
+        let pane = rig.start("SELECT thread() FROM t", paneID: 1)
+        // Due, but nobody waits: no lane's thread took it.
+        #expect(rig.scheduler.hasWork)
+        #expect(rig.scheduler.framesStarted == 0)
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        #expect(Self.firstCell(rig.takeFrames(), pane) == String(PaneClockTests.currentThread))
+    }
+
+    @Test func panes_let_refresh_on_their_own_run_the_frames_left_for_a_waiter() throws {
+        let rig = try Rig(throttles: false)
+        rig.scheduler.runFramesInWaiter(true)
+        let pane = rig.start("SELECT thread() FROM t", paneID: 1)
+        #expect(rig.scheduler.framesStarted == 0)
+        // `--follow` after a script: nobody waits any more, the lane's thread runs it.
+        rig.scheduler.runFramesInWaiter(false)
+        let cell = Self.firstCell(rig.waitForFrames(1), pane)
+        #expect(cell != nil && cell != String(PaneClockTests.currentThread))
+    }
+
+    @Test func a_look_at_the_files_while_the_commit_s_frame_runs_costs_no_second_frame() throws {
+        let rig = try Rig(throttles: false)
+        _ = rig.start("SELECT hold(), count(*) FROM t", paneID: 1)
+        #expect(waitForEvidence("the pane's frame running") { rig.gate.entered == 1 })
+        // What a script's statement asks after its commit woke the frame.
+        rig.scheduler.requestSchemaCheckIfFilesMoved()
+        rig.gate.letGo()
+        #expect(rig.waitForFrames(1).count == 1)
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        #expect(rig.scheduler.framesStarted == 1)
+    }
+
+    @Test func a_commit_after_the_frame_s_snapshot_still_gets_its_schema_check() throws {
+        let rig = try Rig(throttles: false)
+        _ = rig.start("SELECT hold(), count(*) FROM t", paneID: 1)
+        #expect(waitForEvidence("the pane's frame running") { rig.gate.entered == 1 })
+        // Another connection commits while the frame reads (WAL: the reader does not block
+        // it): the files moved after the frame looked at them.
+        let writer = try DatabaseQueue(path: rig.path)
+        try writer.write { try $0.execute(sql: "CREATE INDEX t_x ON t(x)") }
+        try writer.close()
+        rig.scheduler.requestSchemaCheckIfFilesMoved()
+        rig.gate.letGo()
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        // The pane's frame, then the schema check, which found the index and asks the board
+        // to compile the panes again.
+        #expect(rig.scheduler.framesStarted == 2)
+        let items = rig.inbox.takeAll().map { item -> String in
+            switch item {
+            case .frame: "frame"
+            case .schemaChanged: "schema changed"
+            default: "other"
+            }
+        }
+        #expect(items == ["frame", "schema changed"])
+    }
+}
