@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The first 100 bytes of an SQLite database file, read without taking any lock: what another
 /// process's commit changes in a rollback-journal file, looked at before paying for a read
 /// transaction (which takes a SHARED lock and can make that process's next commit fail with
@@ -21,9 +25,15 @@ struct DatabaseFileHeader: Equatable, Sendable {
     /// Reads the header of the file at `path`; nil when it cannot be read or is no SQLite
     /// database (an in-memory database's name, a file not created yet, an empty file).
     static func read(path: String) -> DatabaseFileHeader? {
+        var status = stat()
+        return read(path: path, status: &status)
+    }
+
+    /// The same, leaving in `status` what `stat` said of the file just before the read.
+    static func read(path: String, status: inout stat) -> DatabaseFileHeader? {
         // Never a descriptor of our own that is later closed: that would drop the process's
         // locks on the file (``HeldFileReader``).
-        guard let bytes = HeldFileReader.prefix(of: path, count: 100),
+        guard let bytes = HeldFileReader.prefix(of: path, count: 100, status: &status),
               bytes.starts(with: Array("SQLite format 3\0".utf8)) else { return nil }
         func word(at offset: Int) -> UInt32 {
             bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }

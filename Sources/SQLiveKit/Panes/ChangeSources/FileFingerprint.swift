@@ -23,9 +23,8 @@ struct FileFingerprint: Equatable, Sendable {
     static func take(_ files: [String]) -> [FileFingerprint]? {
         var fingerprints: [FileFingerprint] = []
         for file in files {
-            guard let header = DatabaseFileHeader.read(path: file) else { return nil }
             var status = stat()
-            guard stat(file, &status) == 0 else { return nil }
+            guard let header = DatabaseFileHeader.read(path: file, status: &status) else { return nil }
             var walIndexHeader: [UInt8]?
             if header.isWAL {
                 guard let bytes = HeldFileReader.prefix(of: file + "-shm", count: 48) else { return nil }

@@ -31,8 +31,14 @@ enum HeldFileReader {
     /// The first `count` bytes of the file at `path`, or nil when it does not exist, cannot
     /// be read, or is shorter.
     static func prefix(of path: String, count: Int) -> [UInt8]? {
-        guard !path.isEmpty else { return nil }
         var status = stat()
+        return prefix(of: path, count: count, status: &status)
+    }
+
+    /// The same, leaving in `status` what `stat` said of the file just before the read (a
+    /// fingerprint needs both, and a second `stat` a look would cost more).
+    static func prefix(of path: String, count: Int, status: inout stat) -> [UInt8]? {
+        guard !path.isEmpty else { return nil }
         guard stat(path, &status) == 0 else { return nil }
         let descriptor = held.withLock { held -> Int32? in
             if let known = held[path], known.device == UInt(status.st_dev), known.inode == UInt(status.st_ino) {
