@@ -11,7 +11,9 @@ BUILD_FLAGS ?=
 # Each function in a section of its own, so that the linker can put those of
 # bench/link-order.txt (what start-up and the benchmarks run, written by bench/link-order.sh)
 # together at the front: start-up then maps a few hundred KiB of code instead of pages
-# scattered over 20 MB.
+# scattered over 20 MB. bench/link-order.ld (a linker script that only adds an output section
+# before the code) gathers what the ordering file cannot name: the functions the compiler made
+# without a symbol and the modules' own copies of standard-library functions.
 # Concrete generic types' metadata is made by calling their accessors, not from mangled
 # names (-disable-concrete-type-metadata-mangled-name-accessors): the runtime checks a
 # mangled name's requirements (`Key: Hashable` for a dictionary) by scanning every
@@ -22,7 +24,8 @@ BUILD_FLAGS ?=
 STATIC_CXX = $(CURDIR)/.build/static-libstdc++
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -L$(STATIC_CXX) -Xswiftc -Xfrontend -Xswiftc -function-sections \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-  -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order.txt -Xlinker --no-warn-symbol-ordering
+  -Xlinker --symbol-ordering-file=$(CURDIR)/bench/link-order.txt -Xlinker --no-warn-symbol-ordering \
+  -Xlinker -T -Xlinker $(CURDIR)/bench/link-order.ld
 SQLIVE = .build/release/sqlive
 EXAMPLE_DB = examples/shop.db
 DEB_PACKAGES = libedit-dev libsqlite3-dev sqlite3 tmux less

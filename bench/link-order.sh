@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Writes bench/link-order.txt: the functions the release binary runs at start-up, then those
-# bench's workloads run, for `make release` to place together at the front of the binary's code
-# (lld's --symbol-ordering-file; the Makefile's RELEASE_FLAGS).
+# Writes bench/link-order.txt (and bench/link-order.ld, below): the functions the release
+# binary runs at start-up, then those bench's workloads run, for `make release` to place
+# together at the front of the binary's code (lld's --symbol-ordering-file and a linker script;
+# the Makefile's RELEASE_FLAGS).
 #
 # Why: at start-up sqlive runs half a megabyte of code spread over 20 MB, and the kernel maps
 # the binary's pages around each one touched (64 KiB at a time), so the code resident after
@@ -73,12 +74,23 @@ for line in sys.stdin:
 
 # Functions of their own section first, then the others; within each, start-up's first, in
 # the order of the runs above; each name once.
+# A function that has the name of one in a big section is left out of the ordering file, which
+# would move the big section with it; but sqlive's modules have copies of their own of many
+# (the compiler's specializations of the standard library's generics and its outlined value
+# operations, `$sSSWOh`, are made again in each module that uses them, under the same name), and
+# those, run at start-up, sat one or two in each 64 KiB of SQLiveKit's and GRDB's code (a window
+# of 16 pages mapped for each). bench/link-order.ld names their sections instead (`.text.NAME`,
+# which a big section, named `.text`, never is), with those of the functions the compiler made
+# without a name (`.text..L__unnamed_12`, metadata accessors the runtime calls at launch; 45 KiB
+# in all), which an ordering file cannot name: the linker puts them in one output section before
+# the rest of the code (2026-11-26: 0.7 MiB less resident code after `select 1`).
 nm --defined-only "$SQLIVE" > "$OUT/symbols.txt"
-python3 - "$SQLIVE" "$OUT/own-sections.txt" "$OUT/big-sections.txt" "$OUT/symbols.txt" "$OUT"/callgrind.* > bench/link-order.txt <<'PY'
+python3 - "$SQLIVE" "$OUT/own-sections.txt" "$OUT/big-sections.txt" "$OUT/symbols.txt" bench/link-order.ld "$OUT"/callgrind.* > bench/link-order.txt <<'PY'
 import bisect, collections, os, re, sys
 binary = os.path.realpath(sys.argv[1])
 own = set(line.rstrip("\n") for line in open(sys.argv[2]))
 big = set(line.rstrip("\n") for line in open(sys.argv[3]))
+script = sys.argv[5]
 # The binary's code symbols by address; names sharing an address are aliases.
 aliases = collections.defaultdict(list)
 for line in open(sys.argv[4]):
@@ -86,8 +98,8 @@ for line in open(sys.argv[4]):
     if len(fields) == 3 and fields[1] in "tTwW":
         aliases[int(fields[0], 16)].append(fields[2])
 starts = sorted(aliases)
-seen, alone, shared = set(), [], []
-for path in sys.argv[5:]:
+seen, alone, shared, copies = set(), [], [], []
+for path in sys.argv[6:]:
     current = None
     for line in open(path, errors="replace"):
         if line.startswith("ob="):
@@ -97,9 +109,14 @@ for path in sys.argv[5:]:
             if index < 0:
                 continue
             for name in aliases[starts[index]]:
-                if name not in seen and name not in big:
+                if name not in seen:
                     seen.add(name)
-                    (alone if name in own else shared).append(name)
+                    (copies if name in big else alone if name in own else shared).append(name)
 print("\n".join(alone + shared))
+with open(script, "w") as out:
+    out.write("/* Written by bench/link-order.sh; read by `make release` (the Makefile's RELEASE_FLAGS). */\n")
+    out.write("SECTIONS {\n  .text.unnamed : {\n    *(.text..L*)\n")
+    out.writelines(f"    *(.text.{name})\n" for name in copies)
+    out.write("  }\n} INSERT BEFORE .text;\n")
 PY
-echo "link-order: $(wc -l < bench/link-order.txt) functions in bench/link-order.txt"
+echo "link-order: $(wc -l < bench/link-order.txt) functions in bench/link-order.txt, $(grep -c '^    \*(\.text\.\$' bench/link-order.ld) in bench/link-order.ld"
