@@ -11,20 +11,18 @@
 # memory; run this again after large changes to the start-up path or the renderers.
 # The compiler keeps an object whose code did not change even when its flags did: after
 # adding -function-sections to a build folder made without it, delete .build/release/*.build/*.o.
-#   bash bench/link-order.sh              # builds the release binary first (make release)
-#   SQLIVE=path bash bench/link-order.sh  # profiles that binary (it must keep its symbols)
+#   bash bench/link-order.sh   # builds the release binary, with its link map, and profiles it
+# (the map makes this build link again; so does the next `make release`, in a second or two).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NEED_VALGRIND=1 source bench/tools.sh
 source bench/workloads.sh
 
-if [ -z "${SQLIVE:-}" ]; then
-  make --no-print-directory release >/dev/null
-  SQLIVE=$PWD/.build/release/sqlive
-fi
-OUT=bench/out/link-order
+OUT=$PWD/bench/out/link-order
 mkdir -p "$OUT"
-rm -f "$OUT"/callgrind.*
+rm -f "$OUT"/callgrind.* "$OUT"/lackey.*
+make --no-print-directory release LINK_MAP="$OUT/sqlive.map" >/dev/null
+SQLIVE=$PWD/.build/release/sqlive
 make_inputs "$OUT" 300 300
 
 # Each run's instructions, by address: callgrind names a function by one of the symbols at
@@ -39,6 +37,14 @@ profile() {
 profile 0-start-command "$SQLIVE" -c 'select 1'
 profile 1-start-arguments "$SQLIVE" :memory: 'select 1'
 profile 2-start-script "$SQLIVE" :memory: < "$OUT/select-1.sql"
+# The data start-up reads, load by load (bench/startup-data.py).
+trace() {
+  local name=$1; shift
+  valgrind --tool=lackey --trace-mem=yes --log-file="$OUT/lackey.$name" "$@" >/dev/null 2>&1
+}
+trace 0-start-command "$SQLIVE" -c 'select 1'
+trace 1-start-arguments "$SQLIVE" :memory: 'select 1'
+trace 2-start-script "$SQLIVE" :memory: < "$OUT/select-1.sql"
 while IFS='|' read -r name database script fresh; do
   [ "$fresh" = 1 ] && rm -f "$database"
   profile "3-$name" "$SQLIVE" "$database" < "$script"
@@ -82,10 +88,11 @@ for line in sys.stdin:
 # of 16 pages mapped for each). bench/link-order.ld names their sections instead (`.text.NAME`,
 # which a big section, named `.text`, never is), with those of the functions the compiler made
 # without a name (`.text..L__unnamed_12`, metadata accessors the runtime calls at launch; 45 KiB
-# in all), which an ordering file cannot name: the linker puts them in one output section before
-# the rest of the code (2026-11-26: 0.7 MiB less resident code after `select 1`).
+# in all), which an ordering file cannot name: the linker puts them first in `.text`, before
+# what the ordering file orders (2026-11-26: 0.7 MiB less resident code after `select 1`). In
+# `.text` itself: valgrind knows no code outside it, and would profile them as `???`.
 nm --defined-only "$SQLIVE" > "$OUT/symbols.txt"
-python3 - "$SQLIVE" "$OUT/own-sections.txt" "$OUT/big-sections.txt" "$OUT/symbols.txt" bench/link-order.ld "$OUT"/callgrind.* > bench/link-order.txt <<'PY'
+python3 - "$SQLIVE" "$OUT/own-sections.txt" "$OUT/big-sections.txt" "$OUT/symbols.txt" "$OUT/code.ld" "$OUT"/callgrind.* > bench/link-order.txt <<'PY'
 import bisect, collections, os, re, sys
 binary = os.path.realpath(sys.argv[1])
 own = set(line.rstrip("\n") for line in open(sys.argv[2]))
@@ -114,9 +121,11 @@ for path in sys.argv[6:]:
                     (copies if name in big else alone if name in own else shared).append(name)
 print("\n".join(alone + shared))
 with open(script, "w") as out:
-    out.write("/* Written by bench/link-order.sh; read by `make release` (the Makefile's RELEASE_FLAGS). */\n")
-    out.write("SECTIONS {\n  .text.unnamed : {\n    *(.text..L*)\n")
+    out.write("SECTIONS {\n  .text : {\n    *(.text..L*)\n")
     out.writelines(f"    *(.text.{name})\n" for name in copies)
-    out.write("  }\n} INSERT BEFORE .text;\n")
+    out.write("    *(.text .text.*)\n  }\n} INSERT BEFORE .init;\n")
 PY
-echo "link-order: $(wc -l < bench/link-order.txt) functions in bench/link-order.txt, $(grep -c '^    \*(\.text\.\$' bench/link-order.ld) in bench/link-order.ld"
+{ echo "/* Written by bench/link-order.sh; read by \`make release\` (the Makefile's RELEASE_FLAGS). */"
+  python3 bench/startup-data.py "$SQLIVE" "$OUT/sqlive.map" "$OUT"/lackey.*
+  cat "$OUT/code.ld"; } > bench/link-order.ld
+echo "link-order: $(wc -l < bench/link-order.txt) functions in bench/link-order.txt, $(grep -c '^    \*(\.text\.\$' bench/link-order.ld) in bench/link-order.ld, $(grep -c '^    \*/' bench/link-order.ld) data sections"
