@@ -26,8 +26,6 @@ import sys
 # The output sections gathered from: `.rodata`, and the one this script made in the binary
 # profiled (so that running it again keeps what it gathered).
 GATHERED = (".rodata", ".rodata.startup")
-STRINGS = (".rodata.str1.1", ".rodata.str1.8", ".rodata.str1.16", ".rodata.str2.2",
-           ".rodata.str2.16", ".rodata.str4.4", ".rodata.str4.16")
 
 
 def readelf(*arguments):
@@ -109,10 +107,13 @@ def pattern(path, sections):
 
 
 def files_with_strings(paths):
-    """For each string in a string section of these files, the files that have it."""
+    """For each string in a string section of these files, the files that have it. The string
+    sections are those flagged S: `.rodata.str1.1`, or `.rodata.FUNCTION.str1.1` in libstdc++,
+    compiled with a data section for each function."""
     holders, current = collections.defaultdict(set), None
     archives = sorted({re.sub(r"\(.*\)$", "", path) for path in paths})
-    options = [option for name in STRINGS for option in ("-p", name)]
+    names = set(re.findall(r"\] (\.rodata\S*) +PROGBITS +\w+ \w+ \w+ \w+ +\w*S", readelf("-S", *archives)))
+    options = [option for name in sorted(names) for option in ("-p", name)]
     for line in readelf(*options, *archives).splitlines():
         if line.startswith("File: "):
             current = line[6:]
@@ -146,7 +147,7 @@ def main():
                 with_strings.append(path)
     print("SECTIONS {\n  .rodata.startup : {")
     print("".join(f"    {name}\n" for name in constants), end="")
-    print("".join(f"    {pattern(path, '.rodata.str*')}\n" for path in with_strings), end="")
+    print("".join(f"    {pattern(path, '.rodata*.str*')}\n" for path in with_strings), end="")
     print("    *(.rodata.cst*)\n  }\n} INSERT BEFORE .rodata;")
 
 
