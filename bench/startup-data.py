@@ -12,10 +12,13 @@ every module's constants), and the kernel maps the 64 KiB of the file around eac
 (fault-around). 47 KiB of constants kept eight such windows resident; 81 strings (1.2 KiB),
 among the 330 KiB of string literals the linker merges into one section, six more. The input
 sections they come from, in an output section of their own before `.rodata`, fit in two
-(2026-11-26: max RSS of `-c 'select 1'` 8.3 -> 7.9 MiB with the constants). A string is
-found by its text: the linker merges the strings of the files in one output section, so the
-files of `.rodata.startup` are those whose strings start-up reads (of those that have it, the
-ones whose code start-up runs). The merged constants (`.rodata.cst*`, 9 KiB) go there whole.
+(2026-11-26: max RSS of `-c 'select 1'` 8.3 -> 7.9 MiB with the constants, 7.55 MiB with
+the strings). A string is found by its text: the linker merges the strings of the files in
+one output section, so the files of `.rodata.startup` are those whose strings start-up reads
+(of those that have it, the ones whose code start-up runs). The merged constants
+(`.rodata.cst*`) and the strings of two- and four-byte characters (10 KiB in all) go there
+whole. The mangled names the runtime reads (`swift5_typeref`: the standard library's, three
+of GRDB's) go first in their section, which the runtime finds by its bounds, not its order.
 """
 import bisect
 import collections
@@ -25,7 +28,7 @@ import sys
 
 # The output sections gathered from: `.rodata`, and the one this script made in the binary
 # profiled (so that running it again keeps what it gathered).
-GATHERED = (".rodata", ".rodata.startup")
+GATHERED = (".rodata", ".rodata.startup", "swift5_typeref")
 
 
 def readelf(*arguments):
@@ -124,7 +127,7 @@ def files_with_strings(paths):
 
 def main():
     binary = Binary(sys.argv[1], sys.argv[2])
-    constants, strings, ran = [], {}, set()
+    constants, names, strings, ran = [], [], {}, set()
     for log in sys.argv[3:]:
         code, data = trace(log, binary.entry)
         ran |= {origin(section[3])[0] for section in map(binary.section, code) if section}
@@ -133,10 +136,11 @@ def main():
             if not section or section[2] not in GATHERED:
                 continue
             path, name = origin(section[3])
+            gathered = names if section[2] == "swift5_typeref" else constants
             if path:
-                if pattern(path, name) not in constants:
-                    constants.append(pattern(path, name))
-            elif name and name.startswith(".rodata.str"):
+                if pattern(path, name) not in gathered:
+                    gathered.append(pattern(path, name))
+            elif name and name.startswith(".rodata.str1"):
                 strings.setdefault(binary.string(address), None)
     paths = {origin(section[3])[0] for section in binary.sections} - {None}
     holders, with_strings = files_with_strings(paths), []
@@ -148,7 +152,10 @@ def main():
     print("SECTIONS {\n  .rodata.startup : {")
     print("".join(f"    {name}\n" for name in constants), end="")
     print("".join(f"    {pattern(path, '.rodata*.str*')}\n" for path in with_strings), end="")
-    print("    *(.rodata.cst*)\n  }\n} INSERT BEFORE .rodata;")
+    print("    *(.rodata.cst* .rodata*.str2.* .rodata*.str4.*)\n  }\n} INSERT BEFORE .rodata;")
+    print("SECTIONS {\n  swift5_typeref : {")
+    print("".join(f"    {name}\n" for name in names) + "    *(swift5_typeref)\n  }")
+    print("} INSERT AFTER swift5_reflstr;")
 
 
 main()
