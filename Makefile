@@ -14,7 +14,8 @@ BUILD_FLAGS ?=
 # scattered over 20 MB. bench/link-order.ld, a linker script that changes only the order of
 # sections, puts first what the ordering file cannot name (the functions the compiler made
 # without a symbol, the modules' own copies of standard-library functions) and gathers the
-# read-only data start-up reads (`.rodata.startup`, see bench/startup-data.py).
+# read-only data start-up reads (`.rodata.startup`, see bench/startup-data.py). 2026-11-26:
+# max RSS of `sqlive -c 'select 1'` 8.9 -> 7.3 MiB, 1.82x sqlite3's (bench/startup.sh).
 # Concrete generic types' metadata is made by calling their accessors, not from mangled
 # names (-disable-concrete-type-metadata-mangled-name-accessors): the runtime checks a
 # mangled name's requirements (`Key: Hashable` for a dictionary) by scanning every
