@@ -127,5 +127,7 @@ with open(script, "w") as out:
 PY
 { echo "/* Written by bench/link-order.sh; read by \`make release\` (the Makefile's RELEASE_FLAGS). */"
   python3 bench/startup-data.py "$SQLIVE" "$OUT/sqlive.map" "$OUT"/lackey.*
-  cat "$OUT/code.ld"; } > bench/link-order.ld
+  cat "$OUT/code.ld"; } > "$OUT/link-order.ld"
+mv "$OUT/link-order.ld" bench/link-order.ld
+rm -f "$OUT"/lackey.*   # about 80 MB each
 echo "link-order: $(wc -l < bench/link-order.txt) functions in bench/link-order.txt, $(grep -c '^    \*(\.text\.\$' bench/link-order.ld) in bench/link-order.ld, $(grep -c '^    \*/' bench/link-order.ld) data sections"
