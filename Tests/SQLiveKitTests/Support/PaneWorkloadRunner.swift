@@ -43,7 +43,12 @@ final class PaneWorkloadRunner {
             try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
             try queue.close()
         }
-        test = try TestSession(path: workload.storage.isFile ? files.main : ":memory:")
+        // Both ways frames run: in the thread that waits for them, as sqlive runs a script
+        // (even seeds, and the fixed scenarios), and on the lanes' own threads, as at the
+        // prompt with `.layout inline` (odd seeds).
+        var environment = SessionEnvironment()
+        environment.panesRefreshWhenWaitedFor = (workload.seed ?? 0) % 2 == 0
+        test = try TestSession(path: workload.storage.isFile ? files.main : ":memory:", environment: environment)
         test.board.clock = { PaneFixtures.time }
         oracle = PaneWorkloadOracle(session: test.session)
     }
@@ -114,6 +119,8 @@ final class PaneWorkloadRunner {
         defer { test.board.waker = nil }
         let deadline = Date().addingTimeInterval(timeout)
         while true {
+            // Frames left for a waiting thread run as a script's next statement would run them.
+            _ = test.board.waitUntilSettled()
             let events = test.board.drainEvents()
             if !events.isEmpty {
                 test.output.reset()
