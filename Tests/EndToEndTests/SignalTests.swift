@@ -109,6 +109,35 @@ import Glibc
         try Self.expectClean(database, rows: "1\n")
     }
 
+    /// A script runs its panes' frames on its own thread while it waits for them to settle:
+    /// Ctrl-C there interrupts the pane's read as it interrupts a statement.
+    @Test func sigint_while_a_script_waits_for_an_endless_pane_interrupts_it_and_exits_130() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write("CREATE TABLE t(x);\nINSERT INTO t VALUES (1);\n.print pinning\n.pin \(Self.endless)\n.print after\n")
+        try process.waitForOutput { $0.contains("pinning") }
+        // Evidence that the pane's query runs: the process keeps a core busy (start-up and
+        // the pin take a few hundredths of a second of processor time; the query, all of it).
+        let deadline = Date().addingTimeInterval(10)
+        while Self.processorSeconds(of: process.processID) <= 0.5, Date() < deadline { usleep(10_000) }
+        #expect(Self.processorSeconds(of: process.processID) > 0.5, "the endless pane's query never ran")
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 130)
+        #expect(!process.stdout.contains("after"))
+        try Self.expectClean(database, rows: "1\n")
+    }
+
+    /// User and system processor time of a running process, from /proc.
+    static func processorSeconds(of process: pid_t) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return 0 }
+        // After the command's closing parenthesis: field 3 (state) on, utime and stime are 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     @Test func sigint_interrupts_a_statement_on_a_database_opened_late() throws {
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"

@@ -253,8 +253,11 @@ public final class DatabaseConnection: Sendable {
     }
 
 
-    /// Interrupts the statement running now, from any thread (Ctrl-C).
+    /// Interrupts the statement running now, from any thread (Ctrl-C), and the panes' reads:
+    /// a script runs its panes' frames on its own thread while it waits for them, and a
+    /// signal must stop that wait as it stops a statement.
     public func interrupt() {
         queue.interrupt()
+        _ = busyPolicy.yieldToWriter?()
     }
 }
