@@ -38,6 +38,31 @@ import SQLiveTestSupport
         #expect(cell != nil && cell != String(PaneClockTests.currentThread))
     }
 
+    @Test func a_long_frame_in_the_waiting_thread_moves_to_the_slow_lane_s_thread_at_the_delay() throws {
+        let rig = try Rig(throttles: false)
+        rig.scheduler.runFramesInWaiter(true)
+        let long = rig.start("WITH RECURSIVE c(i) AS (SELECT hold() UNION ALL SELECT i + 1 FROM c WHERE i < 100000) "
+                             + "SELECT count(*) FROM c", paneID: 1)
+        // The script's thread: it runs the frame, which holds in hold().
+        let settled = DispatchSemaphore(value: 0)
+        let scheduler = rig.scheduler
+        DispatchQueue.global().async {
+            _ = scheduler.waitUntilSettled(timeout: 30, acceptingBlocked: false)
+            settled.signal()
+        }
+        #expect(waitForEvidence("the long pane's query running") { rig.gate.entered == 1 })
+        #expect(rig.waitForTimedWork(in: RefreshScheduler.preemptionDelay))
+        // Though no other pane waits, the script does: at the delay the pane moves on.
+        rig.clock.advance(by: RefreshScheduler.preemptionDelay)
+        #expect(waitForEvidence("the long pane moved to the slow lane") { rig.scheduler.hasBeenOnSlowLane(long) })
+        rig.gate.letGo()
+        // Run again from the start, on the slow lane's own thread.
+        #expect(waitForEvidence("the long pane's second run") { rig.gate.entered == 2 })
+        rig.gate.letGo()
+        #expect(rig.waitForFrames(1).map { Set($0.keys) } == [[long]])
+        #expect(settled.wait(timeout: .now() + 30) == .success)
+    }
+
     @Test func a_look_at_the_files_while_the_commit_s_frame_runs_costs_no_second_frame() throws {
         let rig = try Rig(throttles: false)
         _ = rig.start("SELECT hold(), count(*) FROM t", paneID: 1)

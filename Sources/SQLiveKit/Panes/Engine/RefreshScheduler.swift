@@ -310,10 +310,12 @@ final class RefreshScheduler: Sendable {
     }
 
     /// A script prints the panes only once they settled after each statement, and waits
-    /// for that anyway: its frames are best run by the thread that waits, in
+    /// for that anyway: its fast frames are best run by the thread that waits, in
     /// ``waitUntilSettled(timeout:acceptingBlocked:stop:)``, with no hand-off to a lane's
     /// thread and back for each commit (two thread wake-ups, which a loaded machine makes
-    /// slow). The dock and `--follow` need frames that run by themselves: off (the default).
+    /// slow). A frame that runs past the preemption delay there is interrupted and its pane
+    /// moves to the slow lane, which keeps its own thread. The dock and `--follow` need
+    /// frames that run by themselves: off (the default).
     func runFramesInWaiter(_ inWaiter: Bool) {
         let due = state.withLock { state -> [LaneKind] in
             state.runsFramesInWaiter = inWaiter
@@ -413,7 +415,9 @@ final class RefreshScheduler: Sendable {
         let start = state.withLock { state -> Start in
             guard !state.lane(kind).isScheduled, !state.isClosed else { return .none }
             state.lanes[kind.rawValue].isScheduled = true
-            guard state.runsFramesInWaiter else { return .onLane }
+            // The slow lane keeps its thread: a script waiting for a slow pane can give up
+            // after a while and go on (see ``watchForPreemption(after:)``).
+            guard state.runsFramesInWaiter, kind == .fast else { return .onLane }
             state.lanes[kind.rawValue].isDueForWaiter = true
             return .byWaiter
         }
@@ -545,7 +549,10 @@ final class RefreshScheduler: Sendable {
                 guard ran >= Self.preemptionDelay else { return .watchAgain(after: Self.preemptionDelay - ran) }
                 // Between two panes' fetches, or before the first: looked at again shortly.
                 guard let current = lane.current else { return .watchAgain(after: 0.05) }
+                // A frame run by a script's waiting thread holds the script itself: it moves
+                // to the slow lane's thread, where the script's wait can give up on it.
                 let othersWait = lane.reading.count > 1 || state.dirty.keys.contains { !state.slow.contains($0) }
+                    || state.runsFramesInWaiter
                 guard othersWait else { return .watchAgain(after: 0.05) }
                 state.slow.insert(current)
                 state.everSlow.insert(current)
