@@ -504,11 +504,15 @@ final class RefreshScheduler: Sendable {
             state.lanes[kind.rawValue].readingSince = now
             state.lanes[kind.rawValue].wasPreempted = false
             if checksSchema { state.schemaCheckRequested = false }
+            let readsVersions = kind == .fast && (checksSchema || !(mainIsInMemory && state.databases.hasOnlyMain))
+            // A frame that starts now looks at the files, then reads the versions: it answers
+            // a look deferred before it started (a frame that fails to read asks again).
+            if readsVersions { state.fileCheckDeferred = false }
             state.nextSequence += 1
             state.lanes[kind.rawValue].sequence = state.nextSequence
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
                          knownVersions: kind == .fast ? state.schemaVersions : nil,
-                         readsSchemaVersions: kind == .fast && (checksSchema || !(mainIsInMemory && state.databases.hasOnlyMain)),
+                         readsSchemaVersions: readsVersions,
                          databases: state.databases,
                          readerConditions: kind == .fast ? state.readerConditions : []), nil)
         }
