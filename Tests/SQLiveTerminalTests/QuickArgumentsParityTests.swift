@@ -62,6 +62,26 @@ import SQLiveTestSupport
         #expect(Self.compare(lists) > 150)
     }
 
+    /// sqlite3's one-dash spellings of the quick flags, which the entry point rewrites
+    /// (`-batch` → `--batch`) and then reads quickly too.
+    @Test func sqlite3_spellings_rewritten_then_read_quickly() {
+        let spellings: [[String]] = [["-batch"], ["-bail"], ["-echo"], ["-readonly"], ["-safe"], ["-interactive"]]
+        let pieces = spellings + Self.quickPieces + Self.otherPieces
+        var taken = 0
+        for first in spellings {
+            for second in pieces {
+                for arguments in [first + second, second + first] {
+                    guard let rewritten = try? SQLite3Options.rewrite(arguments),
+                          let quick = QuickArguments.parse(rewritten) else { continue }
+                    taken += 1
+                    let parsed = Self.argumentParserReading(arguments)
+                    #expect(parsed == Self.reading(quick), "sqlive \(arguments): ArgumentParser reads \(parsed ?? "a refusal")")
+                }
+            }
+        }
+        #expect(taken > 100)
+    }
+
     @Test func random_longer_lists() {
         let seed = SeededRandom.seed(from: "QUICK_ARGUMENTS_SEED")
         var random = SeededRandom(seed: seed)
