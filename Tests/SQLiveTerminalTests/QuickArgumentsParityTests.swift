@@ -13,13 +13,13 @@ import SQLiveTestSupport
     static let quickPieces: [[String]] = [
         ["--bail"], ["--echo"], ["--readonly"], ["--safe"], ["-q"], ["--quiet"], ["--batch"], ["--interactive"],
         ["--no-init"], ["-c", "select 1"], ["--command", "select 2"], ["-c", ""], ["db.sqlite"], ["select 1;"],
-        ["a b"], [""], ["café.db"], ["x=1"],
+        ["a b"], [""], ["café.db"], ["x=1"], ["--headers"], ["--no-headers"], ["--mode", "csv"], ["--mode", "box"],
     ]
 
     /// Every other piece: ArgumentParser's options, values that start with a dash, missing
     /// values, sqlite3's spellings, `--`, unknown options.
     static let otherPieces: [[String]] = [
-        ["--headers"], ["--no-headers"], ["--follow"], ["--until-change"], ["--sqlite-version"],
+        ["--follow"], ["--until-change"], ["--sqlite-version"], ["--mode", "CSV"], ["--mode"], ["--mode", "--headers"],
         ["-c", "-- note"], ["-c"], ["--command"], ["-f", "x.sql"], ["--file", "-x.sql"], ["--init", "rc"],
         ["--mode", "csv"], ["--mode", "nosuch"], ["--cmd", ".mode csv"], ["-cmd", ".headers on"], ["--nullvalue", "-"],
         ["--separator", ","], ["--newline", "\n"], ["--interval", "1"], ["--count", "2"], ["--count", "-1"],
@@ -65,7 +65,8 @@ import SQLiveTestSupport
     /// sqlite3's one-dash spellings of the quick flags, which the entry point rewrites
     /// (`-batch` → `--batch`) and then reads quickly too.
     @Test func sqlite3_spellings_rewritten_then_read_quickly() {
-        let spellings: [[String]] = [["-batch"], ["-bail"], ["-echo"], ["-readonly"], ["-safe"], ["-interactive"]]
+        let spellings: [[String]] = [["-batch"], ["-bail"], ["-echo"], ["-readonly"], ["-safe"], ["-interactive"],
+                                     ["-header"], ["-noheader"], ["-csv"], ["-json"], ["-line"], ["-box"], ["-tabs"]]
         let pieces = spellings + Self.quickPieces + Self.otherPieces
         var taken = 0
         for first in spellings {

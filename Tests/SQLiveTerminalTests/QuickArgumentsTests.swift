@@ -19,12 +19,17 @@ import Testing
         #expect(flags.readonly && flags.safe && flags.echo && flags.batch && flags.noInit)
         #expect(flags.database == "db" && flags.sql == ["a", "b"])
 
+        // `sqlite3 -header -csv db 'select …'`, as the entry point rewrites it.
+        let csv = try #require(QuickArguments.parse(["--headers", "--mode", "csv", "db", "select 1"]))
+        #expect(csv.headers == true && csv.mode == .csv && csv.database == "db" && csv.sql == ["select 1"])
+
         let empty = try #require(QuickArguments.parse([]))
         #expect(empty.database == nil && empty.sql.isEmpty && empty.mode == nil && empty.headers == nil)
     }
 
     @Test(arguments: [
-        ["--help"], ["-h"], ["--version"], ["--mode", "csv"], ["--headers"], ["-f", "x.sql"], ["--init", "rc"],
+        ["--help"], ["-h"], ["--version"], ["--mode", "nosuch"], ["--mode"], ["--headers", "--no-headers"],
+        ["--mode", "csv", "--mode", "box"], ["-f", "x.sql"], ["--init", "rc"],
         ["-c"], ["-c", "-- a comment"], ["--", "db"], ["-"], ["-qc", "select 1"], ["--bail", "--bail"], ["-q", "--quiet"],
         ["--command=select 1"], ["--sqlite-version"], ["db", "--cmd", ".mode csv"],
     ])

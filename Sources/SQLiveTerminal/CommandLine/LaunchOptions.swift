@@ -40,7 +40,8 @@ public struct LaunchOptions {
 }
 
 /// The command lines most runs use — `sqlive db.sqlite`, `sqlive -c SQL`,
-/// `sqlive db.sqlite 'select …'`, with the plain flags — read without ArgumentParser, whose
+/// `sqlive db.sqlite 'select …'`, with the plain flags, `--headers` and `--mode` (and
+/// sqlite3's `-batch`, `-header`, `-csv`…, once rewritten) — read without ArgumentParser, whose
 /// reflection over the options (a protocol conformance lookup per option type, each a scan of
 /// every conformance record in the process) cost more than all the rest of a short run's
 /// start-up: 12.8M of its 35M instructions. Anything else (another option, a value that
@@ -76,6 +77,17 @@ public enum QuickArguments {
             if argument == "-c" || argument == "--command" {
                 guard index < arguments.count, !arguments[index].hasPrefix("-") else { return nil }
                 options.command.append(arguments[index])
+                index += 1
+            } else if argument == "--headers" || argument == "--no-headers" {
+                // Given twice, or both: ArgumentParser's rules decide.
+                guard options.headers == nil else { return nil }
+                options.headers = argument == "--headers"
+            } else if argument == "--mode" {
+                // `sqlite3 -header -csv db 'select …'`, rewritten, is this.
+                guard options.mode == nil, index < arguments.count, let mode = OutputMode(rawValue: arguments[index]) else {
+                    return nil
+                }
+                options.mode = mode
                 index += 1
             } else if let (flag, name) = flag(argument) {
                 guard seenFlags.insert(name).inserted else { return nil }
