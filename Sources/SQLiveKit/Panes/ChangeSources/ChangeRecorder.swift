@@ -302,15 +302,19 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     func databaseDidCommit(_ db: Database) {
         let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
             var woken: [ObservationToken: RefreshCause] = [:]
-            let candidates = Set(state.pending.keys).union(state.notified).union(state.startedInTransaction)
-            for token in candidates where state.watched[token] != nil {
-                if let summary = state.pending[token], !summary.isEmpty {
-                    woken[token] = .changes(summary)
-                } else if state.notified.contains(token) {
-                    woken[token] = .notifiedByHand
-                } else {
-                    woken[token] = .commit
-                }
+            // In order of precedence, each token once (no set of all candidates is made: a
+            // script's every statement is a commit).
+            for (token, summary) in state.pending where !summary.isEmpty && state.watched[token] != nil {
+                woken[token] = .changes(summary)
+            }
+            for token in state.notified where woken[token] == nil && state.watched[token] != nil {
+                woken[token] = .notifiedByHand
+            }
+            for token in state.pending.keys where woken[token] == nil && state.watched[token] != nil {
+                woken[token] = .commit
+            }
+            for token in state.startedInTransaction where woken[token] == nil && state.watched[token] != nil {
+                woken[token] = .commit
             }
             var trace: String?
             if state.traceEnabled {
