@@ -55,11 +55,17 @@ struct PanePresentation {
             let shown = Shown(pane)
             guard shown != lastShown[pane.id] else { continue }
             lastShown[pane.id] = shown
-            var unique: [String] = []
-            for cause in causes.map(\.description) where !unique.contains(cause) { unique.append(cause) }
-            blocks.append(Block(pane: pane, causes: unique.joined(separator: "; ")))
+            blocks.append(Block(pane: pane, causes: Self.describe(causes)))
         }
         return blocks
+    }
+
+    /// The causes of a block, each said once, in order (most blocks have one).
+    private static func describe(_ causes: [RefreshCause]) -> String {
+        if causes.count == 1 { return causes[0].description }
+        var unique: [String] = []
+        for cause in causes.map(\.description) where !unique.contains(cause) { unique.append(cause) }
+        return unique.joined(separator: "; ")
     }
 
     /// The dock shows every pane as it is now: `.layout inline` later prints only the
