@@ -1,7 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
-import Synchronization
 
 /// How frames run: a lane is kicked, takes the panes due now (a plan), reads them in one read
 /// transaction, and applies the outcome (frame delivered, schema changed, blocked, interrupted).
@@ -78,7 +76,7 @@ extension RefreshScheduler {
     /// Takes the panes due now on a lane, or ends the run (timing a wake-up for throttled
     /// panes). The slow lane takes one pane a frame.
     func takePlan(for kind: LaneKind) -> Plan? {
-        let (plan, wakeUp) = state.withLock { state -> (Plan?, Date?) in
+        let (plan, wakeUp, armsWatch) = state.withLock { state -> (Plan?, Date?, Bool) in
             let now = clock.now
             var due: [(job: PaneJob, causes: [RefreshCause])] = []
             var later: Date?
@@ -98,7 +96,7 @@ extension RefreshScheduler {
             let checksSchema = kind == .fast && state.schemaCheckRequested
             guard !state.isClosed, state.holds == 0, !due.isEmpty || checksSchema else {
                 state.lanes[kind.rawValue].isScheduled = false
-                return (nil, state.isClosed ? nil : later)
+                return (nil, state.isClosed ? nil : later, false)
             }
             for item in due { state.dirty.removeValue(forKey: item.job.token) }
             state.lanes[kind.rawValue].reading = Set(due.map(\.job.token))
@@ -110,19 +108,16 @@ extension RefreshScheduler {
             // a look deferred before it started (a frame that fails to read asks again).
             if readsVersions { state.fileCheckDeferred = false }
             state.nextSequence += 1
-            state.lanes[kind.rawValue].sequence = state.nextSequence
+            // One preemption timer watches every fast frame (``watchForPreemption(after:)``).
+            let armsWatch = kind == .fast && !state.preemptionWatchArmed
+            if armsWatch { state.preemptionWatchArmed = true }
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
                          knownVersions: kind == .fast ? state.schemaVersions : nil,
                          readsSchemaVersions: readsVersions,
                          databases: state.databases,
-                         readerConditions: kind == .fast ? state.readerConditions : []), nil)
+                         readerConditions: kind == .fast ? state.readerConditions : []), nil, armsWatch)
         }
-        if let plan, plan.lane == .fast, state.withLock({ state in
-            defer { state.preemptionWatchArmed = true }
-            return !state.preemptionWatchArmed
-        }) {
-            watchForPreemption(after: Self.preemptionDelay)
-        }
+        if armsWatch { watchForPreemption(after: Self.preemptionDelay) }
         if plan == nil {
             progressed.signal()
             if let wakeUp {

@@ -1,7 +1,4 @@
-import Foundation
 import GRDB
-import GRDBSQLite
-import Synchronization
 
 /// Whether the schema moved: the look at the files without a lock, deferred to the end of a
 /// run of frames when one runs, and the schema versions a fast frame reads.

@@ -1,7 +1,4 @@
 import Foundation
-import GRDB
-import GRDBSQLite
-import Synchronization
 
 /// Where and when frames run: on the lanes' threads or in a script's waiting thread, the
 /// preemption of long fast frames, and throttling.
@@ -16,10 +13,7 @@ extension RefreshScheduler {
     func runFramesInWaiter(_ inWaiter: Bool) {
         let due = state.withLock { state -> [LaneKind] in
             state.runsFramesInWaiter = inWaiter
-            guard !inWaiter else { return [] }
-            let due = LaneKind.allCases.filter { state.lane($0).isDueForWaiter }
-            for kind in due { state.lanes[kind.rawValue].isDueForWaiter = false }
-            return due
+            return inWaiter ? [] : Self.takeRunsLeftForWaiter(&state) { _ in true }
         }
         for kind in due { lanes[kind.rawValue].queue.async { self.runFrames(on: kind) } }
     }
@@ -29,14 +23,18 @@ extension RefreshScheduler {
     /// the user's own transaction holds is left alone while `acceptingBlocked`: its run
     /// would only wait for the reader's busy timeout.
     func runDueFrames(acceptingBlocked: Bool) {
-        let due = state.withLock { state -> [LaneKind] in
-            let due = LaneKind.allCases.filter { kind in
-                state.lane(kind).isDueForWaiter && !(acceptingBlocked && state.lane(kind).isBlocked)
-            }
-            for kind in due { state.lanes[kind.rawValue].isDueForWaiter = false }
-            return due
+        let due = state.withLock { state in
+            Self.takeRunsLeftForWaiter(&state) { lane in !(acceptingBlocked && lane.isBlocked) }
         }
         for kind in due { lanes[kind.rawValue].queue.sync { runFrames(on: kind) } }
+    }
+
+    /// The lanes whose run was left for a waiting thread, among those `taking` accepts: no
+    /// longer left (whoever took them makes the run).
+    private static func takeRunsLeftForWaiter(_ state: inout State, taking: (LaneState) -> Bool) -> [LaneKind] {
+        let due = LaneKind.allCases.filter { state.lane($0).isDueForWaiter && taking(state.lane($0)) }
+        for kind in due { state.lanes[kind.rawValue].isDueForWaiter = false }
+        return due
     }
 
     /// A fast frame still running after a while, while other panes wait (or it has more than

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import Synchronization
 
 /// Runs the panes' queries on connections of their own, off the front-end thread, so the
@@ -66,7 +65,6 @@ final class RefreshScheduler: Sendable {
         var reading: Set<ObservationToken> = []
         var readingSince: Date?
         var current: ObservationToken?
-        var sequence: UInt64 = 0
         /// The last frame could not get the lock; a retry is timed.
         var isBlocked = false
         /// The frame was interrupted to let other panes go first (fast lane).
