@@ -109,8 +109,9 @@ import Glibc
         try Self.expectClean(database, rows: "1\n")
     }
 
-    /// A script runs its panes' frames on its own thread while it waits for them to settle:
-    /// Ctrl-C there interrupts the pane's read as it interrupts a statement.
+    /// A script waiting for an endless pane (its frame starts on the script's thread, then
+    /// moves to the slow lane's at the preemption delay): Ctrl-C ends the script, with 130.
+    /// `PaneFrameRunTests` checks that an interrupt reaches a frame on the script's thread.
     @Test func sigint_while_a_script_waits_for_an_endless_pane_interrupts_it_and_exits_130() throws {
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"

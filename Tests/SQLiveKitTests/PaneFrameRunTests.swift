@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 @testable import SQLiveKit
 import SQLiveTestSupport
@@ -36,6 +37,46 @@ import SQLiveTestSupport
         rig.scheduler.runFramesInWaiter(false)
         let cell = Self.firstCell(rig.waitForFrames(1), pane)
         #expect(cell != nil && cell != String(PaneClockTests.currentThread))
+    }
+
+    /// Ctrl-C interrupts the session's connection (``DatabaseConnection/interrupt()``): that
+    /// must reach a frame the script's own thread is running, or the script waits for it.
+    @Test func interrupting_the_session_s_connection_ends_a_frame_the_script_runs() throws {
+        var environment = SessionEnvironment()
+        environment.panesRefreshWhenWaitedFor = true
+        let test = try TestSession(path: ":memory:", environment: environment)
+        // A clock that never moves: no preemption can end the frame, only the interrupt.
+        test.board.engineClock = ManualPaneClock()
+        _ = test.run("CREATE TABLE t(x);")
+        let connection = test.session.connection, stopRequest = test.session.stopRequest
+        let scriptThread = pthread_self()
+        let done = Mutex(false), endedByTheInterrupt = Mutex(false)
+        let interrupter = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            // Evidence that the endless pane runs: the script's thread spends processor time.
+            var clock = clockid_t()
+            pthread_getcpuclockid(scriptThread, &clock)
+            func spent() -> Double {
+                var now = timespec()
+                clock_gettime(clock, &now)
+                return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+            }
+            let start = spent(), deadline = Date().addingTimeInterval(20)
+            while spent() - start < 0.2, Date() < deadline { usleep(5_000) }
+            // What a signal does: ask the session to stop, interrupt its connection.
+            stopRequest.request(.interrupt)
+            connection.interrupt()
+            let giveUp = Date().addingTimeInterval(10)
+            while !done.withLock({ $0 }), Date() < giveUp { usleep(1_000) }
+            endedByTheInterrupt.withLock { $0 = done.withLock { $0 } }
+            // Otherwise the frame is ended here, so that the test itself ends.
+            if !endedByTheInterrupt.withLock({ $0 }) { _ = connection.busyPolicy.yieldToWriter?() }
+            interrupter.signal()
+        }
+        _ = test.run(".pin WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c")
+        done.withLock { $0 = true }
+        #expect(interrupter.wait(timeout: .now() + 30) == .success)
+        #expect(endedByTheInterrupt.withLock { $0 }, "the script's frame went on after its connection was interrupted")
     }
 
     @Test func a_long_frame_in_the_waiting_thread_moves_to_the_slow_lane_s_thread_at_the_delay() throws {
