@@ -162,7 +162,10 @@ final class DockTerminalTests {
         try enter(".pin SELECT x FROM t", in: terminal)
         try enter(".pin SELECT x * 10 AS ten FROM t", in: terminal)
         try enter(".pin SELECT id FROM note", in: terminal)
-        let screen = try terminal.waitForScreen("three panes") { $0.contains("3 note") && $0.hasSuffix("sqlive>") }
+        // Every pane's first rows, not only its title: a pane still fetching says "0 refreshes".
+        let screen = try terminal.waitForScreen("three panes with their rows") {
+            $0.contains("3 note · 1 row") && $0.contains("2 t-2 · 2 rows") && !$0.contains("0 refreshes") && $0.hasSuffix("sqlive>")
+        }
         let lines = Self.lines(Self.masked(screen))
         if width == 140 {
             // Side by side, the dock is 5 rows instead of 12.
@@ -198,7 +201,10 @@ final class DockTerminalTests {
             try enter(".pin --name p\(number) SELECT \(number) AS n\(number)", in: terminal)
         }
         let hidden = width == 140 ? "── 1 more pane hidden" : "── 7 more panes hidden"
-        let screen = try terminal.waitForScreen("ten panes") { $0.contains(hidden) && $0.hasSuffix("sqlive>") }
+        // Every pane shown with its row, not only its title: one still fetching says "0 refreshes".
+        let screen = try terminal.waitForScreen("ten panes with their rows") {
+            $0.contains(hidden) && !$0.contains("0 refreshes") && $0.hasSuffix("sqlive>")
+        }
         let lines = Self.lines(Self.masked(screen))
         #expect(!screen.contains("rows (.layout HEIGHT makes room)"))
         if width == 140 {
