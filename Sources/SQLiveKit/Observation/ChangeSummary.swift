@@ -68,19 +68,36 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        entries.map { entry in
-            var text = "\(entry.kind.verb) \(entry.table)"
+        // Appended piece by piece into one string: every block a script prints names its
+        // changes, and interpolating each piece cost more than printing the block's row.
+        var text = ""
+        for (position, entry) in entries.enumerated() {
+            if position > 0 { text += ", " }
+            text += entry.kind.verb
+            text += " "
+            text += entry.table
             if entry.kind == .update && !entry.columns.isEmpty {
-                text += "(\(entry.columns.joined(separator: ",")))"
+                text += "("
+                for (index, column) in entry.columns.enumerated() {
+                    if index > 0 { text += "," }
+                    text += column
+                }
+                text += ")"
             }
-            guard !entry.rowIDs.isEmpty else { return text }
-            text += "[" + entry.rowIDs.map(String.init).joined(separator: ",")
+            guard !entry.rowIDs.isEmpty else { continue }
+            text += "["
+            for (index, rowID) in entry.rowIDs.enumerated() {
+                if index > 0 { text += "," }
+                text += String(rowID)
+            }
             if entry.count > entry.rowIDs.count {
-                text += " +\(entry.count - entry.rowIDs.count) more"
+                text += " +"
+                text += String(entry.count - entry.rowIDs.count)
+                text += " more"
             }
-            return text + "]"
+            text += "]"
         }
-        .joined(separator: ", ")
+        return text
     }
 }
 

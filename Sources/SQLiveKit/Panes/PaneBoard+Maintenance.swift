@@ -54,12 +54,13 @@ extension PaneBoard {
         }
     }
 
-    /// An in-memory database has no file to look at: its `schema_version`, read on the user's
-    /// connection (no other process shares it), says whether a check is needed.
+    /// An in-memory database has no file to look at: its schema cookie, read from its image
+    /// (no other process shares it, and no transaction is open), says whether a check is
+    /// needed.
     private func requestSchemaCheckIfMemoryMoved(_ engine: PaneEngine) {
-        let version = try? connection.access { db in
-            try connection.busyPolicy.failingAtOnce { try db.cachedStatement(sql: "PRAGMA main.schema_version").firstInteger().map(Int.init) }
-        }
+        let version = reportedMemorySchemaCookie ?? (try? connection.access { db in
+            db.sqliteConnection.flatMap { DatabaseFileHeader.schemaCookie(ofImage: "main", connection: $0) }.map(Int.init)
+        }) ?? nil
         if let version, version == memorySchemaVersion, !localSchemaStatementSinceCheck { return }
         memorySchemaVersion = version
         engine.scheduler.requestSchemaCheck()

@@ -75,6 +75,7 @@ extension PaneBoard {
         shutDownEngine()
         connection = newConnection
         reportedTransaction = nil
+        reportedMemorySchemaCookie = nil
         pendingRestarts.removeAll()
         restartingTogether {
             for index in panes.indices where panes[index].status != .paused {

@@ -69,6 +69,9 @@ public final class PaneBoard {
     /// Whether the user's transaction was open at the end of the last unit, as the session
     /// reported it; nil when it did not say (no pane then) or the connection changed since.
     var reportedTransaction: Bool?
+    /// The in-memory main database's schema cookie at the end of the last unit, as the
+    /// session reported it with the above.
+    var reportedMemorySchemaCookie: Int?
     /// Restarts waiting for the end of the user's transaction.
     var pendingRestarts: [Int: RefreshCause] = [:]
     var nextID = 1
@@ -188,12 +191,14 @@ public final class PaneBoard {
     /// this unit's report).
     func unitWillRun() {
         reportedTransaction = nil
+        reportedMemorySchemaCookie = nil
     }
 
     /// The session ran a unit: what it reports replaces what the engine would otherwise ask
     /// the user's connection, until the next unit starts.
     func unitDidEnd(_ report: UnitReport) {
         reportedTransaction = report.isInsideTransaction
+        reportedMemorySchemaCookie = report.memorySchemaCookie
         switch report.unit {
         case .statement(let text): statementDidRun(text)
         case .command: commandDidRun()

@@ -17,4 +17,7 @@ struct UnitReport {
     /// Whether the user's transaction is open once the unit ended; nil when the session did
     /// not look (no pane was pinned, so nothing depended on it).
     var isInsideTransaction: Bool?
+    /// An in-memory main database's schema cookie once the unit ended, read in the same
+    /// access; nil when the session did not read it (a file, or no pane pinned).
+    var memorySchemaCookie: Int? = nil
 }

@@ -139,7 +139,13 @@ public final class Session {
         case .command: .command
         default: .other
         }
-        paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: paneBoard.isActive ? isInsideTransaction : nil))
+        if paneBoard.isActive {
+            let state = statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory)
+            paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state.isInsideTransaction,
+                                            memorySchemaCookie: state.schemaCookie))
+        } else {
+            paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: nil))
+        }
         if unit.kind == .sql {
             // GRDB clears its cached schema when a statement changes it, but not when a
             // ROLLBACK (or a failure that ends the transaction) brings the old one back.

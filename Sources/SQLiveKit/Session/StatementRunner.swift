@@ -59,6 +59,18 @@ final class StatementRunner {
         connection.queue.inDatabase { $0.isInsideTransaction }
     }
 
+    /// Whether a transaction is open and, when asked for, the main database's schema cookie
+    /// read from its image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
+    /// what a unit's report tells the pane engine, read in one database access.
+    func transactionState(readingSchemaCookie: Bool) -> (isInsideTransaction: Bool, schemaCookie: Int?) {
+        connection.queue.inDatabase { db in
+            let cookie = readingSchemaCookie
+                ? db.sqliteConnection.flatMap { DatabaseFileHeader.schemaCookie(ofImage: "main", connection: $0) }.map(Int.init)
+                : nil
+            return (db.isInsideTransaction, cookie)
+        }
+    }
+
     // MARK: - Database access
 
     /// Runs `body` inside one database access; the statements it runs use that access

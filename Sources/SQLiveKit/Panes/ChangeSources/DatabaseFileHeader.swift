@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GRDBSQLite
 
 /// The first 100 bytes of an SQLite database file, read without taking any lock: what another
 /// process's commit changes in a rollback-journal file, looked at before paying for a read
@@ -40,5 +41,25 @@ struct DatabaseFileHeader: Equatable, Sendable {
         }
         return DatabaseFileHeader(changeCounter: word(at: 24), schemaCookie: word(at: 40),
                                   isWAL: bytes[18] == 2 || bytes[19] == 2)
+    }
+
+    /// `SQLITE_IOERR_SHORT_READ`, a macro Swift does not import.
+    private static let shortRead = SQLITE_IOERR | (2 << 8)
+
+    /// The schema cookie a connection's database holds now, read from its image through the
+    /// connection's own file (`SQLITE_FCNTL_FILE_POINTER`) without a lock or a statement: for
+    /// an in-memory (`memdb`) database, where a read is a copy from memory. What
+    /// `PRAGMA schema_version` reads between transactions, for a few hundred instructions
+    /// instead of some six thousand. An image still empty reads 0, as SQLite does; nil when
+    /// the file cannot be read.
+    static func schemaCookie(ofImage schema: String, connection: OpaquePointer) -> UInt32? {
+        var file: UnsafeMutablePointer<sqlite3_file>?
+        guard sqlite3_file_control(connection, schema, SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
+              let file, let read = file.pointee.pMethods?.pointee.xRead else { return nil }
+        var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        // A short read (an image smaller than its header) fills the rest with zeros.
+        let code = withUnsafeMutableBytes(of: &bytes) { read(file, $0.baseAddress, 4, 40) }
+        guard code == SQLITE_OK || code == Self.shortRead else { return nil }
+        return UInt32(bytes.0) << 24 | UInt32(bytes.1) << 16 | UInt32(bytes.2) << 8 | UInt32(bytes.3)
     }
 }
