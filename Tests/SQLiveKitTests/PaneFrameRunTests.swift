@@ -140,4 +140,40 @@ import SQLiveTestSupport
         }
         #expect(items == ["frame", "schema changed"])
     }
+
+    @Test func a_script_s_commit_frame_takes_no_fingerprints_and_the_next_look_still_finds_a_schema_change() throws {
+        let rig = try Rig(throttles: false)
+        rig.scheduler.runFramesInWaiter(true)
+        let pane = rig.start("SELECT count(*) FROM t", paneID: 1)
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        _ = rig.takeFrames()
+        // A script's write: its commit wakes the pane, then the statement's look at the files
+        // is deferred to the frame, which reads the schema versions without fingerprinting.
+        let (frames, fingerprints) = (rig.scheduler.framesStarted, rig.scheduler.fingerprintsTaken)
+        rig.scheduler.wake([pane: .commit])
+        rig.scheduler.requestSchemaCheckIfFilesMoved()
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        #expect(rig.takeFrames().count == 1)
+        #expect(rig.scheduler.framesStarted == frames + 1)
+        #expect(rig.scheduler.fingerprintsTaken == fingerprints)
+        // A statement that wakes nothing: its look finds no fingerprints and asks for a check,
+        // which takes them; a second such statement compares with them and starts no frame.
+        rig.scheduler.requestSchemaCheckIfFilesMoved()
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        #expect(rig.scheduler.framesStarted == frames + 2)
+        rig.scheduler.requestSchemaCheckIfFilesMoved()
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        #expect(rig.scheduler.framesStarted == frames + 2)
+        // Another process changes the schema: the next look finds the files moved, and the
+        // check finds the change.
+        let writer = try DatabaseQueue(path: rig.path)
+        try writer.write { try $0.execute(sql: "CREATE INDEX t_x ON t(x)") }
+        try writer.close()
+        _ = rig.inbox.takeAll()
+        rig.scheduler.requestSchemaCheckIfFilesMoved()
+        #expect(rig.scheduler.waitUntilSettled(timeout: 10, acceptingBlocked: false))
+        #expect(rig.scheduler.framesStarted == frames + 3)
+        let schemaChanged = rig.inbox.takeAll().contains { if case .schemaChanged = $0 { true } else { false } }
+        #expect(schemaChanged)
+    }
 }

@@ -301,20 +301,29 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     func databaseDidCommit(_ db: Database) {
         let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
-            var woken: [ObservationToken: RefreshCause] = [:]
+            var woken: [ObservationToken: RefreshCause] = Dictionary(minimumCapacity: state.pending.count)
             // In order of precedence, each token once (no set of all candidates is made: a
-            // script's every statement is a commit).
-            for (token, summary) in state.pending where !summary.isEmpty && state.watched[token] != nil {
-                woken[token] = .changes(summary)
+            // script's every statement is a commit): changes, then `.notify`, then a commit
+            // that changed nothing the pane shows (an empty summary). Without `.notify` or a
+            // pane started inside the transaction, one pass over the changes says it all.
+            let onlyChanges = state.notified.isEmpty && state.startedInTransaction.isEmpty
+            for (token, summary) in state.pending where state.watched[token] != nil {
+                if !summary.isEmpty {
+                    woken[token] = .changes(summary)
+                } else if onlyChanges {
+                    woken[token] = .commit
+                }
             }
-            for token in state.notified where woken[token] == nil && state.watched[token] != nil {
-                woken[token] = .notifiedByHand
-            }
-            for token in state.pending.keys where woken[token] == nil && state.watched[token] != nil {
-                woken[token] = .commit
-            }
-            for token in state.startedInTransaction where woken[token] == nil && state.watched[token] != nil {
-                woken[token] = .commit
+            if !onlyChanges {
+                for token in state.notified where woken[token] == nil && state.watched[token] != nil {
+                    woken[token] = .notifiedByHand
+                }
+                for token in state.pending.keys where woken[token] == nil && state.watched[token] != nil {
+                    woken[token] = .commit
+                }
+                for token in state.startedInTransaction where woken[token] == nil && state.watched[token] != nil {
+                    woken[token] = .commit
+                }
             }
             var trace: String?
             if state.traceEnabled {

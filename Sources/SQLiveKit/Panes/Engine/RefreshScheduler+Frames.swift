@@ -37,6 +37,9 @@ extension RefreshScheduler {
         /// The frame reads the schema versions first (a fast frame on files, or one asked to
         /// check the schema).
         var readsSchemaVersions = false
+        /// The frame fingerprints the files before it reads the versions, for later looks at
+        /// the files to compare with (``filesMovedSinceLastCheck()``).
+        var takesFingerprints = false
         var databases: ReaderDatabases
         var readerConditions: [ReaderCondition] = []
     }
@@ -104,6 +107,11 @@ extension RefreshScheduler {
             state.lanes[kind.rawValue].wasPreempted = false
             if checksSchema { state.schemaCheckRequested = false }
             let readsVersions = kind == .fast && (checksSchema || !(mainIsInMemory && state.databases.hasOnlyMain))
+            // A script's frame woken by its commit alone takes no fingerprints (a stat and a
+            // read per file): the look after the statement was deferred to it, and the next
+            // look, finding none, asks for a check that takes them. On the lanes' threads a
+            // frame can end before the look, which then compares with its fingerprints.
+            let takesFingerprints = readsVersions && (!state.runsFramesInWaiter || checksSchema || due.isEmpty)
             // A frame that starts now looks at the files, then reads the versions: it answers
             // a look deferred before it started (a frame that fails to read asks again).
             if readsVersions { state.fileCheckDeferred = false }
@@ -114,6 +122,7 @@ extension RefreshScheduler {
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
                          knownVersions: kind == .fast ? state.schemaVersions : nil,
                          readsSchemaVersions: readsVersions,
+                         takesFingerprints: takesFingerprints,
                          databases: state.databases,
                          readerConditions: kind == .fast ? state.readerConditions : []), nil, armsWatch)
         }
@@ -132,18 +141,19 @@ extension RefreshScheduler {
     /// Reads a frame in one read transaction. On the lane's queue.
     func read(_ plan: Plan) -> Outcome {
         let lane = lanes[plan.lane.rawValue]
+        // Taken before the headers or the read transaction: a commit after it moves them.
+        let fingerprints = plan.takesFingerprints ? takeFingerprints(plan.databases.fileList) : nil
         if plan.jobs.isEmpty, plan.readerConditions.isEmpty, let known = plan.knownVersions,
            Self.headersShowSameSchema(known, files: plan.databases.files) {
             // A schema check alone, answered by the files' headers: no lock taken, so none
             // waited for while another process holds the database.
-            return .delivered(PaneFrame(sequence: plan.sequence, fetches: []), versions: known)
+            return .delivered(PaneFrame(sequence: plan.sequence, fetches: []), versions: known,
+                              fingerprints: fingerprints)
         }
         var fetches: [PaneFetch] = []
         var versions: [String: Int]?
         var schemaMoved = false
         var isBehind = false
-        // Taken before the read transaction: a commit after it moves them.
-        let fingerprints = plan.lane == .fast ? FileFingerprint.take(plan.databases.fileList) : nil
         do {
             try lane.reader.inDatabase { db in
                 try ReadTransaction.run(db) {

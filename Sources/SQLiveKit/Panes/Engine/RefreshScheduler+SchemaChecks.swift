@@ -20,11 +20,11 @@ extension RefreshScheduler {
     }
 
     /// True when the files' fingerprints differ from those the last fast frame took before
-    /// reading the schema versions (or it took none). Looked at without a lock.
+    /// reading the schema versions, or that frame took none. Looked at without a lock.
     func filesMovedSinceLastCheck() -> Bool {
         let (databases, checked) = state.withLock { ($0.databases, $0.checkedFingerprints) }
         guard let checked else { return true }
-        return checked != FileFingerprint.take(databases.fileList)
+        return checked != takeFingerprints(databases.fileList)
     }
 
     /// Makes the look at the files deferred while the fast run went on. True when it asked

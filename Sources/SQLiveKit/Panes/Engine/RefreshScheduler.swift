@@ -107,6 +107,8 @@ final class RefreshScheduler: Sendable {
         /// (``runFramesInWaiter(_:)``).
         var runsFramesInWaiter = false
         var nextSequence: UInt64 = 0
+        /// How many times the files were fingerprinted (a stat and a read per file).
+        var fingerprintsTaken: UInt64 = 0
         var isClosed = false
 
         func lane(_ kind: LaneKind) -> LaneState { lanes[kind.rawValue] }
@@ -288,6 +290,17 @@ final class RefreshScheduler: Sendable {
     /// How many frames have started, schema checks included (a commit should cost one).
     var framesStarted: UInt64 {
         state.withLock { $0.nextSequence }
+    }
+
+    /// How many times the files were fingerprinted, by frames and by looks after statements.
+    var fingerprintsTaken: UInt64 {
+        state.withLock { $0.fingerprintsTaken }
+    }
+
+    /// The files' fingerprints now, counted.
+    func takeFingerprints(_ files: [String]) -> [FileFingerprint]? {
+        state.withLock { $0.fingerprintsTaken += 1 }
+        return FileFingerprint.take(files)
     }
 
     /// True while a frame runs or a pane waits for one.
