@@ -31,7 +31,7 @@ final class PaneTerminalTests {
     private func startSQLive(then afterExit: String? = nil) throws -> TmuxTerminal {
         // These tests are about the dock: results taller than the screen print, unpaged.
         let initFile = folder.path + "/replrc"
-        FileManager.default.createFile(atPath: initFile, contents: Data(".pager off\n".utf8))
+        try Data(".pager off\n".utf8).write(to: URL(fileURLWithPath: initFile))
         let sqlive = [BinaryRunner.sqlivePath, "--quiet", "--init", initFile, "--mode", "list", databasePath]
         var command = sqlive
         if let afterExit {

@@ -124,7 +124,7 @@ final class TerminalFirstHourTests {
     }
 
     @Test func tab_completes_file_names_pin_queries_and_a_column_before_a_dot() throws {
-        FileManager.default.createFile(atPath: folder.path + "/tour.sql", contents: Data())
+        try Data().write(to: URL(fileURLWithPath: folder.path + "/tour.sql"))
         let terminal = try startSQLive(width: 160, options: ["--quiet"])
         defer { terminal.close() }
         try terminal.waitForScreen("the prompt") { $0 == "sqlive>" }

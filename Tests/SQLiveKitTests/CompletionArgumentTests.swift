@@ -14,7 +14,7 @@ import SQLiveTestSupport
         shop = try ShopDatabase.session()
         folder = try TemporaryFolder()
         for name in ["report.sql", "restock.sql", ".hidden.sql"] {
-            FileManager.default.createFile(atPath: folder.path(name), contents: Data())
+            try Data().write(to: URL(fileURLWithPath: folder.path(name)))
         }
         try FileManager.default.createDirectory(atPath: folder.path("migrations"), withIntermediateDirectories: true)
     }

@@ -23,7 +23,8 @@ public final class TemporaryFolder {
     @discardableResult
     public func write(_ name: String, _ contents: String) -> String {
         let file = path(name)
-        FileManager.default.createFile(atPath: file, contents: Data(contents.utf8))
+        // A test must not go on with a file it believes written.
+        precondition(FileManager.default.createFile(atPath: file, contents: Data(contents.utf8)), "could not write \(file)")
         return file
     }
 
