@@ -14,6 +14,9 @@ extension PaneBoard {
     public func drainEvents() -> [PaneEvent] {
         confinement.check()
         let events = apply(inbox.takeAll())
+        // Most drains have no local event: no array is concatenated then (a script drains
+        // after every statement).
+        guard !localEvents.isEmpty else { return events }
         defer { localEvents.removeAll() }
         return localEvents + events
     }
@@ -30,7 +33,9 @@ extension PaneBoard {
             switch item {
             case .frame(let frame):
                 fetchCount += frame.fetches.count
-                events += frame.fetches.compactMap(accept)
+                for fetch in frame.fetches {
+                    if let event = accept(fetch) { events.append(event) }
+                }
             case .trace(let line):
                 events.append(.trace(line))
             case .schemaChanged:

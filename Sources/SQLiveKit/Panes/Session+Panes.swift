@@ -24,7 +24,8 @@ extension Session {
                 warn("a pane refresh is taking more than 30 seconds; it will show when it arrives")
                 break
             }
-            events += board.drainEvents()
+            let drained = board.drainEvents()
+            if events.isEmpty { events = drained } else { events += drained }
             guard board.hasWorkDue else { break }
         }
         printPaneUpdates(events)
