@@ -107,11 +107,17 @@ extension RefreshScheduler {
             state.lanes[kind.rawValue].wasPreempted = false
             if checksSchema { state.schemaCheckRequested = false }
             let readsVersions = kind == .fast && (checksSchema || !(mainIsInMemory && state.databases.hasOnlyMain))
-            // A script's frame woken by its commit alone takes no fingerprints (a stat and a
-            // read per file): the look after the statement was deferred to it, and the next
-            // look, finding none, asks for a check that takes them. On the lanes' threads a
-            // frame can end before the look, which then compares with its fingerprints.
-            let takesFingerprints = readsVersions && (!state.runsFramesInWaiter || checksSchema || due.isEmpty)
+            // Fingerprints (a stat and a read per file) serve only a later look at the files
+            // that finds no frame due: a statement that woke no pane. In a run of a script's
+            // writes, each frame answers the look its own statement deferred to it, so a frame
+            // takes none unless such a look happened since the last frame that read panes (the
+            // script mixes writes with other statements) or it is a schema check; a look that
+            // finds none asks for a check, which takes them. On the lanes' threads a frame can
+            // end before the look after its commit, which then compares with its
+            // fingerprints: they always take them.
+            let takesFingerprints = readsVersions
+                && (!state.runsFramesInWaiter || checksSchema || state.lookedSinceLastFrame)
+            if kind == .fast && !due.isEmpty { state.lookedSinceLastFrame = false }
             // A frame that starts now looks at the files, then reads the versions: it answers
             // a look deferred before it started (a frame that fails to read asks again).
             if readsVersions { state.fileCheckDeferred = false }

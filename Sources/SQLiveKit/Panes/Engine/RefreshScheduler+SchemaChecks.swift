@@ -8,11 +8,14 @@ extension RefreshScheduler {
     /// that frame's reading answers, and no second frame runs. In-memory databases always ask.
     ///
     /// While a fast run is under way (most often the frame the statement's own commit woke),
-    /// the look waits for the run's end: that frame's fingerprints then show the commit, and
-    /// comparing with them saves the second frame a look made now would ask for.
+    /// the look waits for it: a frame that starts after the look reads the schema versions
+    /// itself, which saves the second frame a look made now would ask for.
     func requestSchemaCheckIfFilesMoved() {
         let deferred = state.withLock { state -> Bool in
-            guard state.lane(.fast).isScheduled else { return false }
+            guard state.lane(.fast).isScheduled else {
+                state.lookedSinceLastFrame = true
+                return false
+            }
             state.fileCheckDeferred = true
             return true
         }

@@ -88,13 +88,18 @@ final class RefreshScheduler: Sendable {
         /// The databases of the readers, for lock-free schema checks and schema reads.
         var databases = ReaderDatabases(files: [:])
         /// The files' fingerprints as they were just before the last fast frame read the
-        /// schema versions: while they have not moved, the schema has not either.
+        /// schema versions: while they have not moved, the schema has not either. Nil when
+        /// that frame took none (a script's run of writes): the next look asks for a check.
         var checkedFingerprints: [FileFingerprint]?
         var schemaCheckRequested = false
-        /// A look at the files was asked for while a fast run was under way: the run makes it
-        /// when it ends, against the fingerprints its last frame took (which usually show the
-        /// commit that woke it), instead of asking for a frame of its own.
+        /// A look at the files was asked for while a fast run was under way: a frame that
+        /// starts after it answers it (it reads the schema versions), or else the run makes it
+        /// when it ends, instead of asking for a frame of its own.
         var fileCheckDeferred = false
+        /// A look at the files found no frame due since the last fast frame that read panes
+        /// started: the script runs statements that wake no pane, so the next frame
+        /// fingerprints the files for the next such look (``Plan/takesFingerprints``).
+        var lookedSinceLastFrame = false
         /// One preemption timer at a time is pending (``watchForPreemption()``).
         var preemptionWatchArmed = false
         /// What fast frames' snapshots must hold before they read a pane (a change another
