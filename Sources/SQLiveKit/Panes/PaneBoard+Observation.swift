@@ -76,6 +76,8 @@ extension PaneBoard {
         connection = newConnection
         reportedTransaction = nil
         reportedMemorySchemaCookie = nil
+        // The new database's schema is compared with nothing of the old one's.
+        memorySchemaVersion = nil
         pendingRestarts.removeAll()
         restartingTogether {
             for index in panes.indices where panes[index].status != .paused {
