@@ -55,12 +55,10 @@ extension PaneBoard {
     }
 
     /// An in-memory database has no file to look at: its schema cookie, read from its image
-    /// (no other process shares it, and no transaction is open), says whether a check is
-    /// needed.
+    /// by the session at the end of the unit (no other process shares it, and no transaction
+    /// is open), says whether a check is needed. Without one, a check is asked for.
     private func requestSchemaCheckIfMemoryMoved(_ engine: PaneEngine) {
-        let version = reportedMemorySchemaCookie ?? (try? connection.access { db in
-            db.sqliteConnection.flatMap { DatabaseFileHeader.schemaCookie(ofImage: "main", connection: $0) }.map(Int.init)
-        }) ?? nil
+        let version = reportedMemorySchemaCookie
         if let version, version == memorySchemaVersion, !localSchemaStatementSinceCheck { return }
         memorySchemaVersion = version
         engine.scheduler.requestSchemaCheck()

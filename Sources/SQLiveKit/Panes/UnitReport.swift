@@ -19,5 +19,5 @@ struct UnitReport {
     var isInsideTransaction: Bool?
     /// An in-memory main database's schema cookie once the unit ended, read in the same
     /// access; nil when the session did not read it (a file, or no pane pinned).
-    var memorySchemaCookie: Int? = nil
+    var memorySchemaCookie: Int?
 }

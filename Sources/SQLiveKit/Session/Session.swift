@@ -139,13 +139,10 @@ public final class Session {
         case .command: .command
         default: .other
         }
-        if paneBoard.isActive {
-            let state = statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory)
-            paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state.isInsideTransaction,
-                                            memorySchemaCookie: state.schemaCookie))
-        } else {
-            paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: nil))
-        }
+        let state = paneBoard.isActive
+            ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil
+        paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state?.isInsideTransaction,
+                                        memorySchemaCookie: state?.schemaCookie))
         if unit.kind == .sql {
             // GRDB clears its cached schema when a statement changes it, but not when a
             // ROLLBACK (or a failure that ends the transaction) brings the old one back.

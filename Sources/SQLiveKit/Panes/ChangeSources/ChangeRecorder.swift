@@ -304,26 +304,20 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             var woken: [ObservationToken: RefreshCause] = Dictionary(minimumCapacity: state.pending.count)
             // In order of precedence, each token once (no set of all candidates is made: a
             // script's every statement is a commit): changes, then `.notify`, then a commit
-            // that changed nothing the pane shows (an empty summary). Without `.notify` or a
-            // pane started inside the transaction, one pass over the changes says it all.
-            let onlyChanges = state.notified.isEmpty && state.startedInTransaction.isEmpty
+            // that changed nothing the pane shows (an empty summary, a pane started inside
+            // the transaction).
             for (token, summary) in state.pending where state.watched[token] != nil {
                 if !summary.isEmpty {
                     woken[token] = .changes(summary)
-                } else if onlyChanges {
+                } else if !state.notified.contains(token) {
                     woken[token] = .commit
                 }
             }
-            if !onlyChanges {
-                for token in state.notified where woken[token] == nil && state.watched[token] != nil {
-                    woken[token] = .notifiedByHand
-                }
-                for token in state.pending.keys where woken[token] == nil && state.watched[token] != nil {
-                    woken[token] = .commit
-                }
-                for token in state.startedInTransaction where woken[token] == nil && state.watched[token] != nil {
-                    woken[token] = .commit
-                }
+            for token in state.notified where woken[token] == nil && state.watched[token] != nil {
+                woken[token] = .notifiedByHand
+            }
+            for token in state.startedInTransaction where woken[token] == nil && state.watched[token] != nil {
+                woken[token] = .commit
             }
             var trace: String?
             if state.traceEnabled {

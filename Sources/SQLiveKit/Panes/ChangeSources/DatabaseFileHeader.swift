@@ -50,8 +50,8 @@ struct DatabaseFileHeader: Equatable, Sendable {
     /// connection's own file (`SQLITE_FCNTL_FILE_POINTER`) without a lock or a statement: for
     /// an in-memory (`memdb`) database, where a read is a copy from memory. The cookie
     /// `PRAGMA schema_version` reads between transactions (which shows it signed), for a few
-    /// hundred instructions instead of some six thousand. An image still empty reads 0, as SQLite does; nil when
-    /// the file cannot be read.
+    /// hundred instructions instead of some six thousand. An image still empty reads 0, as
+    /// SQLite does; nil when the file cannot be read.
     static func schemaCookie(ofImage schema: String, connection: OpaquePointer) -> UInt32? {
         var file: UnsafeMutablePointer<sqlite3_file>?
         guard sqlite3_file_control(connection, schema, SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK,
