@@ -7,6 +7,10 @@
 static int memory_statistics_result = -1;
 static int uri_filenames_result = -1;
 static int error_log_result = -1;
+static int delete_guard_result = -1;
+
+/* In DeleteGuard.c: makes the default VFS one that deletes only SQLite's own files. */
+int sqlive_install_delete_guard(void);
 
 /* Where SQLite's error log goes (`.log`): a handler set from Swift, or none. */
 static _Atomic(sqlive_log_handler) log_handler = 0;
@@ -31,6 +35,12 @@ __attribute__((constructor)) static void sqlive_configure_sqlite(void) {
     uri_filenames_result = sqlite3_config(SQLITE_CONFIG_URI, 1);
     /* Installed once for the process; costs nothing until SQLite logs (errors, warnings). */
     error_log_result = sqlite3_config(SQLITE_CONFIG_LOG, sqlive_forward_log, (void *)0);
+    /* Last: registering a VFS initializes SQLite, after which sqlite3_config is refused. */
+    delete_guard_result = sqlive_install_delete_guard();
+}
+
+int sqlive_delete_guard_result(void) {
+    return delete_guard_result;
 }
 
 void sqlive_mute_log_on_this_thread(int muted) {

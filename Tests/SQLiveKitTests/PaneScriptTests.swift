@@ -229,6 +229,24 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A pane on an attached table that does not exist yet comes alive when the table is
+    /// created, whatever the main file's journal and whenever the file was attached. On a
+    /// rollback-journal file it stayed in error: the schema check trusted the files' headers
+    /// without having read the attached database's version once.
+    @Test(arguments: [false, true], [false, true])
+    func a_pane_on_an_attached_table_created_later_comes_alive(mainIsWAL: Bool, attachesFirst: Bool) throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession(path: folder.path("main.db"))
+        test.run("CREATE TABLE t(id);\(mainIsWAL ? " PRAGMA journal_mode = WAL;" : "")")
+        let attach = "ATTACH '\(folder.path("aux.db"))' AS x;"
+        if attachesFirst { test.run(attach) }
+        #expect(test.run(".pin SELECT v FROM x.at") == "-- pane 1 (query): pinned\n-- error: no such table: x.at\n")
+        if !attachesFirst { test.run(attach) }
+        #expect(test.run("CREATE TABLE x.at(v);") == "-- pane 1 (at): schema change\n")
+        #expect(test.run("INSERT INTO x.at VALUES (10);") == "-- pane 1 (at): insert at[1]\n10\n")
+        #expect(test.errorText == "")
+    }
+
     /// Start sqlive first: a query on a table or column that does not exist yet is a pane in
     /// error, which comes alive when the schema makes it work.
     @Test func a_query_that_does_not_compile_yet_is_a_pane_in_error_until_the_schema_makes_it_work() throws {

@@ -16,6 +16,16 @@ int sqlive_disable_memory_statistics(void);
 /// in-memory database with the session's connection through `file:/NAME?vfs=memdb`.
 int sqlive_enable_uri_filenames(void);
 
+/// Whether the default VFS was made one that deletes only the files SQLite makes beside the
+/// databases this process opened (DeleteGuard.c): SQLite's result code, SQLITE_OK (0) when it
+/// was, at process load. A hot journal of an untrusted file can otherwise name any file as its
+/// super-journal, which SQLite deletes after the rollback.
+int sqlive_delete_guard_result(void);
+
+/// The last file the guard refused to delete since the last call, copied NUL-terminated into
+/// buffer (at most size bytes): 1 when there was one, 0 otherwise.
+int sqlive_take_refused_delete(char *buffer, int size);
+
 /// Receives SQLite's error log (SQLITE_CONFIG_LOG): the result code and the message. It may
 /// be called on any thread that uses SQLite.
 typedef void (*sqlive_log_handler)(int code, const char *message);

@@ -45,6 +45,9 @@ public final class Session {
     let diagnostics: DiagnosticReporter
     /// The quit asked for, `.read`'s depth.
     var script = ScriptState()
+    /// The connection's count of changed rows when the last unit was reported to the pane
+    /// engine: a unit that fails after it moved kept some of its changes (``StatementRunner/totalChanges``).
+    var changesAtLastReport: Int64?
     /// The live panes (`.pin`): their own connection, refreshed after the commits that touch
     /// what they read. The board gets the connection and the query compiler, nothing more.
     public private(set) lazy var paneBoard = PaneBoard(
@@ -130,7 +133,11 @@ public final class Session {
             }
             succeeded = true
         } catch {
-            recorder?.statementDidFail(transactionIsOpen: isInsideTransaction)
+            if let recorder {
+                // No hook says whether SQLite kept what the statement changed before failing.
+                let keptChanges = changesAtLastReport.map { statements.totalChanges != $0 } ?? true
+                recorder.statementDidFail(transactionIsOpen: isInsideTransaction, keptChanges: keptChanges)
+            }
             report(error, at: unit.location)
             succeeded = false
         }
@@ -141,6 +148,7 @@ public final class Session {
         }
         let state = paneBoard.isActive
             ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil
+        changesAtLastReport = state?.totalChanges
         paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state?.isInsideTransaction,
                                         memorySchemaCookie: state?.schemaCookie))
         if unit.kind == .sql {
@@ -221,6 +229,8 @@ public final class Session {
     /// Ends a unit: writes what is buffered, ends a `.once` redirection, and reports output
     /// errors (a full disk, a closed pipe) once.
     private func finishUnit() {
+        // A hot journal read during the unit (by any connection) may have named a file.
+        if let refused = DeleteGuard.takeRefusal() { warn(DeleteGuard.warning(refusing: refused)) }
         for end in outputs.endUnit() {
             switch end {
             case .brokenPipe: environment.onBrokenPipe()

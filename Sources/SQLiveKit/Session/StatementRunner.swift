@@ -59,16 +59,25 @@ final class StatementRunner {
         connection.queue.inDatabase { $0.isInsideTransaction }
     }
 
-    /// Whether a transaction is open and, when asked for, the main database's schema cookie
-    /// read from its image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
+    /// Whether a transaction is open, the connection's count of changed rows
+    /// (``totalChanges``), and when asked for, the main database's schema cookie read from its
+    /// image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
     /// what a unit's report tells the pane engine, read in one database access.
-    func transactionState(readingSchemaCookie: Bool) -> (isInsideTransaction: Bool, schemaCookie: Int?) {
+    func transactionState(readingSchemaCookie: Bool) -> (isInsideTransaction: Bool, totalChanges: Int64, schemaCookie: Int?) {
         connection.queue.inDatabase { db in
             let cookie = readingSchemaCookie
                 ? db.sqliteConnection.flatMap { DatabaseFileHeader.schemaCookie(ofImage: "main", connection: $0) }.map(Int.init)
                 : nil
-            return (db.isInsideTransaction, cookie)
+            return (db.isInsideTransaction, sqlite3_total_changes64(db.sqliteConnection), cookie)
         }
+    }
+
+    /// The rows the connection's statements changed since it opened, triggers' included
+    /// (`sqlite3_total_changes64`). SQLite counts a statement's rows only when it keeps them:
+    /// a statement that fails and is undone adds nothing; one that fails under `OR FAIL` or
+    /// `RAISE(FAIL)` adds the rows it changed before the error, which SQLite keeps.
+    var totalChanges: Int64 {
+        connection.queue.inDatabase { sqlite3_total_changes64($0.sqliteConnection) }
     }
 
     // MARK: - Database access

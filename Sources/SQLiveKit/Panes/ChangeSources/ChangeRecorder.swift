@@ -191,15 +191,21 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         }
     }
 
-    /// The statement failed: SQLite undid its changes — and all the transaction's, when no
-    /// transaction is open any more (`RAISE(ROLLBACK)`, a failed COMMIT), which no hook says.
-    func statementDidFail(transactionIsOpen: Bool) {
+    /// The statement failed. Most often SQLite undid its changes — and all the transaction's,
+    /// when no transaction is open any more (`RAISE(ROLLBACK)`, a failed COMMIT) — which no
+    /// hook says. Under `OR FAIL` or `RAISE(FAIL)` it kept what the statement changed before
+    /// the error (`keptChanges`): that stays in the transaction, or outside one SQLite
+    /// committed it, which GRDB does not tell its observers (its commit hook ran, but a failed
+    /// statement ends without `databaseDidCommit`), so it is this commit's.
+    func statementDidFail(transactionIsOpen: Bool, keptChanges: Bool) {
+        if keptChanges && !transactionIsOpen { return commitTransaction() }
         state.withLock { state in
             guard transactionIsOpen else { return Self.endTransaction(&state) }
             guard let checkpoint = state.checkpoint else { return }
+            state.checkpoint = nil
+            guard !keptChanges else { return }
             state.pending = checkpoint.pending
             state.notified = checkpoint.notified
-            state.checkpoint = nil
         }
     }
 
@@ -300,6 +306,11 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     }
 
     func databaseDidCommit(_ db: Database) {
+        commitTransaction()
+    }
+
+    /// Wakes the panes the transaction's changes concern, then forgets the transaction.
+    private func commitTransaction() {
         let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
             var woken: [ObservationToken: RefreshCause] = Dictionary(minimumCapacity: state.pending.count)
             // In order of precedence, each token once (no set of all candidates is made: a

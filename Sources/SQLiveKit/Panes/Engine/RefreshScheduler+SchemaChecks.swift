@@ -52,9 +52,11 @@ extension RefreshScheduler {
 
     /// True when every database is a rollback-journal file whose header shows the schema
     /// version already known (the reader's own `temp` never changes). WAL files, in-memory
-    /// databases and unreadable headers cannot tell: false.
+    /// databases and unreadable headers cannot tell: false. Nor can a database whose version
+    /// is not known yet (attached since the versions were last read): false.
     static func headersShowSameSchema(_ known: [String: Int], files: [String: String]) -> Bool {
-        known.allSatisfy { name, version in
+        guard files.keys.allSatisfy({ $0 == "temp" || known[$0] != nil }) else { return false }
+        return known.allSatisfy { name, version in
             if name == "temp" { return true }
             guard let path = files[name], let header = DatabaseFileHeader.read(path: path), !header.isWAL else {
                 return false

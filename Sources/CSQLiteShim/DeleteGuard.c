@@ -1,0 +1,200 @@
+#include <sqlite3.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "CSQLiteShim.h"
+
+/*
+ * A hot rollback journal names a "super-journal" at its end. After rolling the journal back,
+ * SQLite opens that file and, when no child journal in it is still hot, deletes it — and the
+ * name is whatever the journal says. A database shipped with a crafted -journal beside it
+ * would delete any file its user may delete (~/.bashrc, another database's -wal) the moment
+ * it is read, as it does in the sqlite3 shell.
+ *
+ * This VFS wraps the default one and changes one thing: it deletes only the files SQLite
+ * makes beside a database this process opened (its -journal, its -wal, and the
+ * super-journals of its multi-database commits, named -mjHHHHHH9HH after it). Anything else
+ * is left in place and reported as deleted, so that the rollback completes; the refusal is
+ * kept for sqlive to tell the user. Files keep the default VFS's methods: reading and
+ * writing cost nothing more.
+ */
+
+static sqlite3_vfs guard_vfs;
+static sqlite3_vfs *lower_vfs;
+
+static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
+static char **opened_databases;
+static int opened_count;
+static int opened_capacity;
+static char *refused_delete;
+
+static void remember_database(const char *path) {
+    pthread_mutex_lock(&guard_lock);
+    for (int i = 0; i < opened_count; i++) {
+        if (strcmp(opened_databases[i], path) == 0) { pthread_mutex_unlock(&guard_lock); return; }
+    }
+    if (opened_count == opened_capacity) {
+        int capacity = opened_capacity ? 2 * opened_capacity : 8;
+        char **grown = realloc(opened_databases, (size_t)capacity * sizeof(char *));
+        if (!grown) { pthread_mutex_unlock(&guard_lock); return; }
+        opened_databases = grown;
+        opened_capacity = capacity;
+    }
+    char *copy = strdup(path);
+    if (copy) opened_databases[opened_count++] = copy;
+    pthread_mutex_unlock(&guard_lock);
+}
+
+static int is_upper_hex(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F');
+}
+
+/* "-mj", six hex digits, "9", two hex digits: the name SQLite gives a super-journal. */
+static int is_super_journal_suffix(const char *suffix) {
+    if (strlen(suffix) != 12 || strncmp(suffix, "-mj", 3) != 0 || suffix[9] != '9') return 0;
+    for (int i = 3; i < 12; i++) {
+        if (i != 9 && !is_upper_hex(suffix[i])) return 0;
+    }
+    return 1;
+}
+
+/* True when path is a file SQLite makes beside a database this process opened. */
+static int may_delete(const char *path) {
+    int allowed = 0;
+    pthread_mutex_lock(&guard_lock);
+    for (int i = 0; i < opened_count && !allowed; i++) {
+        size_t length = strlen(opened_databases[i]);
+        if (strncmp(path, opened_databases[i], length) != 0) continue;
+        const char *suffix = path + length;
+        allowed = strcmp(suffix, "-journal") == 0 || strcmp(suffix, "-wal") == 0 || is_super_journal_suffix(suffix);
+    }
+    pthread_mutex_unlock(&guard_lock);
+    return allowed;
+}
+
+static int guard_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *file, int flags, int *outFlags) {
+    (void)vfs;
+    if (name && (flags & SQLITE_OPEN_MAIN_DB)) remember_database(name);
+    return lower_vfs->xOpen(lower_vfs, name, file, flags, outFlags);
+}
+
+static int guard_delete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {
+    (void)vfs;
+    if (may_delete(name)) return lower_vfs->xDelete(lower_vfs, name, syncDirectory);
+    pthread_mutex_lock(&guard_lock);
+    free(refused_delete);
+    refused_delete = strdup(name);
+    pthread_mutex_unlock(&guard_lock);
+    return SQLITE_OK;
+}
+
+static int guard_access(sqlite3_vfs *vfs, const char *name, int flags, int *result) {
+    (void)vfs;
+    return lower_vfs->xAccess(lower_vfs, name, flags, result);
+}
+
+static int guard_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
+    (void)vfs;
+    return lower_vfs->xFullPathname(lower_vfs, name, size, out);
+}
+
+static void *guard_dl_open(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return lower_vfs->xDlOpen(lower_vfs, name);
+}
+
+static void guard_dl_error(sqlite3_vfs *vfs, int size, char *message) {
+    (void)vfs;
+    lower_vfs->xDlError(lower_vfs, size, message);
+}
+
+static void (*guard_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
+    (void)vfs;
+    return lower_vfs->xDlSym(lower_vfs, handle, symbol);
+}
+
+static void guard_dl_close(sqlite3_vfs *vfs, void *handle) {
+    (void)vfs;
+    lower_vfs->xDlClose(lower_vfs, handle);
+}
+
+static int guard_randomness(sqlite3_vfs *vfs, int size, char *out) {
+    (void)vfs;
+    return lower_vfs->xRandomness(lower_vfs, size, out);
+}
+
+static int guard_sleep(sqlite3_vfs *vfs, int microseconds) {
+    (void)vfs;
+    return lower_vfs->xSleep(lower_vfs, microseconds);
+}
+
+static int guard_current_time(sqlite3_vfs *vfs, double *now) {
+    (void)vfs;
+    return lower_vfs->xCurrentTime(lower_vfs, now);
+}
+
+static int guard_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
+    (void)vfs;
+    return lower_vfs->xGetLastError ? lower_vfs->xGetLastError(lower_vfs, size, out) : 0;
+}
+
+static int guard_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *now) {
+    (void)vfs;
+    return lower_vfs->xCurrentTimeInt64(lower_vfs, now);
+}
+
+static int guard_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
+    (void)vfs;
+    return lower_vfs->xSetSystemCall(lower_vfs, name, call);
+}
+
+static sqlite3_syscall_ptr guard_get_system_call(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return lower_vfs->xGetSystemCall(lower_vfs, name);
+}
+
+static const char *guard_next_system_call(sqlite3_vfs *vfs, const char *name) {
+    (void)vfs;
+    return lower_vfs->xNextSystemCall(lower_vfs, name);
+}
+
+int sqlive_install_delete_guard(void) {
+    lower_vfs = sqlite3_vfs_find(0);
+    if (!lower_vfs) return SQLITE_ERROR;
+    /* The default VFS of Linux ("unix") is version 3: every method below exists. */
+    if (lower_vfs->iVersion < 3) return SQLITE_ERROR;
+    guard_vfs = *lower_vfs;
+    guard_vfs.zName = "sqlive-unix";
+    guard_vfs.pAppData = 0;
+    guard_vfs.xOpen = guard_open;
+    guard_vfs.xDelete = guard_delete;
+    guard_vfs.xAccess = guard_access;
+    guard_vfs.xFullPathname = guard_full_pathname;
+    guard_vfs.xDlOpen = guard_dl_open;
+    guard_vfs.xDlError = guard_dl_error;
+    guard_vfs.xDlSym = guard_dl_sym;
+    guard_vfs.xDlClose = guard_dl_close;
+    guard_vfs.xRandomness = guard_randomness;
+    guard_vfs.xSleep = guard_sleep;
+    guard_vfs.xCurrentTime = guard_current_time;
+    guard_vfs.xGetLastError = guard_get_last_error;
+    guard_vfs.xCurrentTimeInt64 = guard_current_time_int64;
+    guard_vfs.xSetSystemCall = guard_set_system_call;
+    guard_vfs.xGetSystemCall = guard_get_system_call;
+    guard_vfs.xNextSystemCall = guard_next_system_call;
+    return sqlite3_vfs_register(&guard_vfs, 1);
+}
+
+int sqlive_take_refused_delete(char *buffer, int size) {
+    pthread_mutex_lock(&guard_lock);
+    char *refused = refused_delete;
+    refused_delete = 0;
+    pthread_mutex_unlock(&guard_lock);
+    if (!refused) return 0;
+    if (size > 0) {
+        strncpy(buffer, refused, (size_t)size - 1);
+        buffer[size - 1] = 0;
+    }
+    free(refused);
+    return 1;
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SQLiveKit
+import SQLiveTestSupport
+
+/// A hot rollback journal names a "super-journal" at its end, any path; after rolling the
+/// journal back SQLite deletes that file (as the sqlite3 shell does). An untrusted database
+/// shipped with a crafted `-journal` beside it deleted a file of the user's on its first read.
+@Suite struct HotJournalTests {
+    /// A database of one empty table with a hot journal beside it that restores nothing and
+    /// names `victim` as its super-journal.
+    static func databaseWithHostileJournal(in folder: TemporaryFolder, victim: String) throws -> String {
+        let path = folder.path("evil.db")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "CREATE TABLE t(a)") }
+        try queue.close()
+        let pageSize: UInt32 = 4096
+        let pages = UInt32(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0) / pageSize
+        let magic: [UInt8] = [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7]
+        func bigEndian(_ value: UInt32) -> [UInt8] { withUnsafeBytes(of: value.bigEndian, Array.init) }
+        // Header: magic, no records, a checksum seed, the size to restore, sector and page sizes.
+        var journal = magic + bigEndian(0) + bigEndian(0x1234) + bigEndian(pages) + bigEndian(512) + bigEndian(pageSize)
+        journal += [UInt8](repeating: 0, count: 512 - journal.count)
+        // Super-journal record: the lock-byte page's number, the name, its length and sum, magic.
+        let name = Array(victim.utf8)
+        journal += bigEndian(0x4000_0000 / pageSize + 1) + name
+        journal += bigEndian(UInt32(name.count)) + bigEndian(name.reduce(0) { $0 &+ UInt32($1) }) + magic
+        #expect(FileManager.default.createFile(atPath: path + "-journal", contents: Data(journal)))
+        return path
+    }
+
+    @Test func a_hot_journal_cannot_delete_the_file_it_names() throws {
+        #expect(DeleteGuard.isInstalled)
+        let folder = try TemporaryFolder()
+        let victim = folder.write("precious.txt", "precious\n")
+        let test = try TestSession(path: try Self.databaseWithHostileJournal(in: folder, victim: victim))
+        #expect(test.run("SELECT count(*) FROM t;") == "0\n")
+        #expect(FileManager.default.contents(atPath: victim) == Data("precious\n".utf8))
+        #expect(test.errorText == "warning: \(DeleteGuard.warning(refusing: victim))\n")
+        // The journal was rolled back and is gone; the database works on.
+        #expect(!FileManager.default.fileExists(atPath: folder.path("evil.db-journal")))
+        #expect(test.run("INSERT INTO t VALUES (1); SELECT count(*) FROM t;") == "1\n")
+        #expect(test.errorText == "")
+    }
+
+    /// SQLite's own files are still deleted: the journal after each commit, and the
+    /// super-journal of a commit to two databases.
+    @Test func sqlite_still_deletes_its_own_journals() throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession(path: folder.path("main.db"))
+        test.run("""
+            ATTACH '\(folder.path("other.db"))' AS other;
+            CREATE TABLE t(a); CREATE TABLE other.u(b);
+            BEGIN; INSERT INTO t VALUES (1); INSERT INTO other.u VALUES (2); COMMIT;
+            """)
+        #expect(test.errorText == "")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["main.db", "other.db"])
+        #expect(test.run("SELECT (SELECT count(*) FROM t) + (SELECT count(*) FROM other.u);") == "2\n")
+    }
+}
