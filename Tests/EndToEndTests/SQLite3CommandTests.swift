@@ -206,12 +206,33 @@ import SQLiveTestSupport
         "create table p(k text unique collate nocase);\ncreate table c(k references p(k));\ncreate index c_k on c(k collate nocase) where k is not null;",
         "create table p(k unique);\ncreate table c(k references p(k), j references p(k)) ;\ncreate index c_k on c(k) where k > 0;",
         "create table p(id integer primary key);\ncreate table c(id integer primary key references p, p2 int references p);\ncreate table d(x int primary key, y references p) without rowid;",
+        // Quotes in names are doubled (they were not: the name closed the literal).
+        "create table \"pa'r\"(id integer primary key, \"k'y\" unique);\ncreate table \"chi'ld\"(pid, \"x' ON c(pid); select 1; --\" references \"pa'r\"(\"k'y\"), z collate nocase references \"pa'r\"(id));",
     ])
     func lint_fkey_indexes_prints_what_sqlite3_prints(_ schema: String) throws {
         let script = schema + "\n.lint fkey-indexes\n"
         let expected = try BinaryRunner.sqlite3([], input: script)
         let actual = try BinaryRunner.sqlive([], input: script)
         #expect(actual == ProcessResult(stdout: expected.stdout, stderr: "", status: expected.status))
+    }
+
+    /// The suggestion is meant to be run, and the names come from the file: a line break in
+    /// the parent's name ended the `-->` comment (as in sqlite3), and the rest of the name
+    /// became a statement.
+    @Test func lint_fkey_indexes_suggestions_run_as_one_statement_whatever_the_names() throws {
+        let script = """
+            create table "p
+            drop table t; --"(k text unique collate nocase);
+            create table c(k collate rtrim references "p
+            drop table t; --"(k));
+            .lint fkey-indexes
+
+            """
+        let result = try BinaryRunner.sqlive([], input: script)
+        #expect(result == ProcessResult(stdout: """
+            CREATE INDEX 'c_k' ON 'c'('k' COLLATE nocase); --> p drop table t; --(k)
+
+            """, stderr: "", status: 0))
     }
 
     @Test func lint_without_a_sub_command_is_a_usage_error() throws {

@@ -12,6 +12,15 @@ import SQLiveTestSupport
         create view artist_name as select name from artist;
         """
 
+    /// `.lint fkey-indexes` writes names from the file into SQL meant to be run: a quote is
+    /// doubled, a collation name that is not a plain word is quoted as an identifier.
+    @Test func lint_quotes_names_from_the_file() {
+        #expect(ForeignKeyIndexLint.literal("it's") == "'it''s'")
+        #expect(ForeignKeyIndexLint.collationName("NOCASE") == "NOCASE")
+        #expect(ForeignKeyIndexLint.collationName("x; drop table t") == "\"x; drop table t\"")
+        #expect(ForeignKeyIndexLint.oneLine("p\ndrop table t;\r\n--") == "p drop table t; --")
+    }
+
     @Test func help_lists_every_command_with_its_usage() throws {
         let session = try TestSession()
         let output = session.run(".help")

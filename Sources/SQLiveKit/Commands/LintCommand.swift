@@ -79,9 +79,30 @@ struct ForeignKeyIndexLint {
         if try hasIndex(on: childColumns, collations: collations.map(\.required), in: child) { return nil }
         let indexName = ([child] + childColumns).joined(separator: "_")
         let columns = zip(childColumns, collations).map { column, collation in
-            "'\(column)'" + (collation.required.lowercased() == collation.own.lowercased() ? "" : " COLLATE \(collation.required)")
+            Self.literal(column) + (collation.required.lowercased() == collation.own.lowercased() ? "" : " COLLATE \(Self.collationName(collation.required))")
         }
-        return "CREATE INDEX '\(indexName)' ON '\(child)'(\(columns.joined(separator: ", "))); --> \(parent)(\(parentColumns.joined(separator: ",")))"
+        let comment = Self.oneLine("\(parent)(\(parentColumns.joined(separator: ",")))")
+        return "CREATE INDEX \(Self.literal(indexName)) ON \(Self.literal(child))(\(columns.joined(separator: ", "))); --> \(comment)"
+    }
+
+    // The line is meant to be run: names come from the file, so none may end the statement.
+
+    /// A name as sqlite3 writes it here, an SQL string literal (`quote()`): `'it''s'`.
+    static func literal(_ name: String) -> String {
+        "'" + name.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+
+    /// A collation name as it is when it is a plain word (`NOCASE`), quoted otherwise.
+    static func collationName(_ name: String) -> String {
+        let isWord = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return isWord ? name : name.quotedDatabaseIdentifier
+    }
+
+    /// The comment after `-->` on one line: a line break in a name would end the comment
+    /// and make the rest of the name a statement.
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0.isNewline ? " " : $0 })
     }
 
     /// The collation a column was declared with (`BINARY` when none).
