@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// `.dump`: sqlite3's format byte for byte (the end-to-end tests compare with sqlite3
 /// itself), and a dump that rebuilds the same database.
@@ -52,6 +54,37 @@ import Testing
         shell.run(Self.schema)
         #expect(shell.run(".dump") == Self.expectedDump)
         #expect(shell.errorText == "")
+    }
+
+    /// SQLite reads only the first statement of a schema entry: a file's author can append
+    /// statements, which `.dump`, `.schema` and `.fullschema` printed and reloading their
+    /// output ran. Only the first statement is printed (a trigger's `;` inside BEGIN … END
+    /// stay); sqlite3 still prints the tails.
+    @Test func schema_text_after_the_first_statement_is_never_printed() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("tail.db")
+        let setup = try DatabaseQueue(path: path)
+        try setup.writeWithoutTransaction { db in
+            try db.execute(sql: """
+                CREATE TABLE t(a);
+                CREATE VIEW v AS SELECT 1;
+                CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; SELECT 2; END;
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_schema SET sql = sql || '; SELECT writefile(''owned'', ''x'')' WHERE name IN ('t', 'v', 'tr');
+                PRAGMA writable_schema = OFF;
+                """)
+        }
+        try setup.close()
+        let shell = try TestSession(path: path)
+        let tables = "CREATE TABLE t(a);\n"
+        let others = "CREATE VIEW v AS SELECT 1;\nCREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; SELECT 2; END;\n"
+        #expect(shell.run(".dump") == "PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n" + tables + others + "COMMIT;\n")
+        #expect(shell.run(".schema") == tables + "CREATE VIEW v AS SELECT 1\n/* v(\"1\") */;\n"
+                + "CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; SELECT 2; END;\n")
+        #expect(shell.run(".fullschema").hasPrefix(tables + others))
+        #expect(shell.errorText == "")
+        #expect(SchemaText.firstStatement("CREATE TABLE x(a) -- no; tail") == "CREATE TABLE x(a) -- no; tail")
+        #expect(SchemaText.firstStatement("CREATE TABLE x(a ';'); \n\t") == "CREATE TABLE x(a ';'); \n\t")
     }
 
     @Test func a_dump_rebuilds_the_same_database() throws {

@@ -36,7 +36,8 @@ struct FullSchemaCommand: MetaCommand {
             let statistics = try Self.statisticsTables.filter { try db.tableExists($0) }
             return (statements, statistics)
         }
-        scope.output.append(statements.map { (indent ? SchemaIndenter.indented($0) : $0) + ";\n" }.joined())
+        let shown = statements.map(SchemaText.firstStatement)
+        scope.output.append(shown.map { (indent ? SchemaIndenter.indented($0) : $0) + ";\n" }.joined())
         guard !statistics.isEmpty else {
             scope.output.append("/* No STAT tables available */\n")
             return

@@ -26,6 +26,7 @@ enum SchemaListing {
     /// before the object's (`CREATE TABLE temp.log(…)`); a view or a virtual table followed by
     /// a comment naming its columns (`/* temp.v(a,b) */`).
     static func shownStatement(_ sql: String, schema: String, name: String, db: Database) -> String {
+        let sql = SchemaText.firstStatement(sql)
         let kinds = ["TABLE", "INDEX", "UNIQUE INDEX", "VIEW", "TRIGGER", "VIRTUAL TABLE"]
         guard sql.utf8.count > 7, sql.prefix(7).uppercased() == "CREATE " else { return sql }
         let afterCreate = sql.dropFirst(7)

@@ -173,7 +173,7 @@ struct DatabaseDumper {
     /// gets that comment closed first, and `CREATE TABLE "x"` becomes
     /// `CREATE TABLE IF NOT EXISTS "x"`.
     static func schemaLine(_ sql: String) -> String {
-        var sql = sql
+        var sql = SchemaText.firstStatement(sql)
         if sql.contains("/*") || sql.contains("--") {
             for ending in ["", "*/", "\n"] where sqlite3_complete(sql + ending + ";") != 0 {
                 sql += ending
