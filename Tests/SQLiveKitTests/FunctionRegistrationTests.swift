@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import SQLiveKit
+import SQLiveTestSupport
 
 /// How sqlive adds SQL functions: through ``Database/addShellFunction(_:argumentCount:reach:_:)``,
 /// which marks each one direct-only unless it is declared harmless, so a function added
@@ -34,6 +35,32 @@ import Testing
             try db.execute(sql: "PRAGMA trusted_schema = 1")
             #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT * FROM v_plain") }
         }
+    }
+
+    /// SQLite 3.40 runs a CHECK constraint's functions though they are direct-only, and not
+    /// only on the user's inserts: `PRAGMA quick_check` and `integrity_check` (and `.migrate`'s
+    /// bookkeeping) check every row. A function with effects refuses while a table names it.
+    @Test func a_check_constraint_cannot_make_a_function_with_effects_act() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("sent.db")
+        let written = folder.path("written")
+        let setup = try DatabaseQueue(path: path)
+        try setup.write { db in
+            db.addShellFunction("writefile", argumentCount: 2, reach: .harmless) { _ in 1 }
+            try db.execute(sql: "CREATE TABLE t(a CHECK (writefile('\(written)', 'x') >= 0)); INSERT INTO t VALUES (1);")
+        }
+        try setup.close()
+        let test = try TestSession(path: path)
+        let refusal = CheckConstraintGuard.refusal("writefile", table: "main.t")
+        for statement in ["PRAGMA quick_check;", "PRAGMA integrity_check;", "INSERT INTO t VALUES (2);"] {
+            #expect(test.run(statement) == "")
+            #expect(test.errorText == "error: test.sql:1: \(refusal)\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: written))
+        // Typed by the user on a database whose tables do not name it, it works.
+        test.run("DROP TABLE t; SELECT writefile('\(written)', 'x');")
+        #expect(test.errorText == "")
+        #expect(FileManager.default.contents(atPath: written) == Data("x".utf8))
     }
 
     @Test func values_cross_in_both_directions_unchanged() throws {

@@ -36,8 +36,12 @@ enum FunctionReach: Sendable {
 /// SQLite's destructor when the function is replaced or the connection closes).
 private final class SQLFunctionBody {
     let call: ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?
-    init(_ call: @escaping ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?) {
+    /// The function's name when it has effects: it refuses while a table names it
+    /// (``CheckConstraintGuard``).
+    let guardedName: String?
+    init(_ call: @escaping ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?, guardedName: String?) {
         self.call = call
+        self.guardedName = guardedName
     }
 }
 
@@ -52,11 +56,17 @@ extension Database {
     func addShellFunction(_ name: String, argumentCount: Int, reach: FunctionReach = .directOnly,
                           _ body: @escaping ([DatabaseValue]) throws -> (any DatabaseValueConvertible)?) {
         guard let connection = sqliteConnection else { return }
-        let context = Unmanaged.passRetained(SQLFunctionBody(body)).toOpaque()
+        let guardedName = reach == .directOnly ? name : nil
+        let context = Unmanaged.passRetained(SQLFunctionBody(body, guardedName: guardedName)).toOpaque()
         // On failure SQLite calls the destructor itself, which releases the body.
         _ = sqlite3_create_function_v2(connection, name, Int32(argumentCount), reach.flags, context, { context, count, values in
             guard let user = sqlite3_user_data(context) else { return }
             let body = Unmanaged<SQLFunctionBody>.fromOpaque(user).takeUnretainedValue()
+            if let name = body.guardedName, let connection = sqlite3_context_db_handle(context),
+               let table = CheckConstraintGuard.tableNaming(name, connection: connection) {
+                sqlite3_result_error(context, CheckConstraintGuard.refusal(name, table: table), -1)
+                return
+            }
             let arguments = (0..<Int(count)).map { SQLFunctionValues.value(values?[$0]) }
             do {
                 SQLFunctionValues.report(try body.call(arguments)?.databaseValue ?? .null, in: context)
