@@ -250,6 +250,26 @@ import SQLiveTestSupport
         #expect(Self.firstValue(test) == "1")
     }
 
+    /// A file attached after the first pane was pinned is watched too: its fingerprint was
+    /// never taken, so another process's commits to it were never seen.
+    @Test func a_file_attached_after_the_first_pin_is_watched_for_other_processes() throws {
+        let directory = try TemporaryFolder()
+        let auxPath = directory.path("aux.db")
+        let setup = try Self.otherProcess(auxPath)
+        try setup.write { try $0.execute(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (1)") }
+        let test = try TestSession.withPlayers(path: directory.path("main.db"))
+        test.run("""
+            .external 20ms
+            .pin --name n SELECT count(*) FROM player
+            ATTACH '\(auxPath)' AS aux;
+            .pin --name a SELECT count(*) FROM aux.t
+            """)
+        #expect(test.errorText == "")
+        try setup.write { try $0.execute(sql: "INSERT INTO t VALUES (2)") }
+        #expect(Self.waitForValue("2", in: test, pane: 1))
+        #expect(test.board.panes[1].lastCause == .externalChange)
+    }
+
     // MARK: - Other processes
 
     @Test func changing_the_external_interval_loses_no_commit() throws {
@@ -552,11 +572,11 @@ import SQLiveTestSupport
     }
 
     /// Drains the board, as the terminal's loop does, until the first pane shows `value`.
-    static func waitForValue(_ value: String, in test: TestSession, timeout: Double = 10) -> Bool {
+    static func waitForValue(_ value: String, in test: TestSession, pane index: Int = 0, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             _ = test.board.drainEvents()
-            if firstValue(test) == value { return true }
+            if firstValue(test, pane: index) == value { return true }
             Thread.sleep(forTimeInterval: 0.01)
         }
         return false

@@ -73,6 +73,7 @@ extension PaneBoard {
         guard attached != mirroredAttachments else { return }
         mirroredAttachments = attached
         engine.scheduler.attach(attached)
+        engine.watcher?.databasesDidChange()
         guard restartingPanes else { return }
         // What the panes read may have come or gone with the database: each compiles again
         // (a pane that failed on a detached table included).

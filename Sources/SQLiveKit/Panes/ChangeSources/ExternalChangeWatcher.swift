@@ -99,6 +99,24 @@ final class ExternalChangeWatcher: Sendable {
         }
     }
 
+    /// The user attached or detached a database: which files to watch is read again now, so
+    /// that another process's commit to a file attached after the first pin is seen (its
+    /// fingerprint was never taken: nothing moved in the files watched, and no check read
+    /// again). What was seen of the databases known before is kept: a commit to them since
+    /// the last check is still found, by the next check, which reads with a lock.
+    func databasesDidChange() {
+        let read = Self.read(connection)
+        state.withLock { state in
+            state.fingerprints = nil
+            guard let read else { return }
+            state.files = read.files
+            guard let seen = state.versions else { return }
+            state.versions = read.versions.reduce(into: [:]) { kept, entry in
+                kept[entry.key] = seen[entry.key] ?? entry.value
+            }
+        }
+    }
+
     /// How many checks ran so far.
     var checkCount: Int { state.withLock { $0.checks } }
 
