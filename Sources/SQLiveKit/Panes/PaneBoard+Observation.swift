@@ -22,6 +22,7 @@ extension PaneBoard {
     /// (before any pane's first fetch, so that no commit of another process is missed).
     func bind() throws(Diagnostic) -> PaneEngine {
         if let engine { return engine }
+        guard !heldByExclusiveLocking else { throw ExclusiveLocking.refusal }
         let scheduler: RefreshScheduler
         do {
             let connection = self.connection
@@ -74,6 +75,7 @@ extension PaneBoard {
         for index in panes.indices { stop(index) }
         shutDownEngine()
         connection = newConnection
+        heldByExclusiveLocking = false
         reportedTransaction = nil
         reportedMemorySchemaCookie = nil
         // The new database's schema is compared with nothing of the old one's.

@@ -74,6 +74,9 @@ public final class PaneBoard {
     var reportedMemorySchemaCookie: Int?
     /// Restarts waiting for the end of the user's transaction.
     var pendingRestarts: [Int: RefreshCause] = [:]
+    /// The user's connection holds its databases exclusively (`PRAGMA locking_mode =
+    /// EXCLUSIVE`): the panes' connections are closed until it is NORMAL again.
+    var heldByExclusiveLocking = false
     var nextID = 1
     var nextToken: UInt64 = 0
     /// Which pane each token ever started belongs to, to count stale values.

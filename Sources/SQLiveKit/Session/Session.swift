@@ -123,6 +123,8 @@ public final class Session {
                 try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: parts) }
             case .sql:
                 statements.lastStatement = unit.text
+                let readersClosed = ExclusiveLocking.mayChangeJournalMode(unit.text) && paneBoard.closeReadersForStatement()
+                defer { if readersClosed { paneBoard.readersMayReopen() } }
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(unit.text) }
             case .dsl:
                 statements.lastStatement = unit.text
@@ -140,6 +142,10 @@ public final class Session {
             }
             report(error, at: unit.location)
             succeeded = false
+        }
+        if succeeded, unit.kind == .sql, !paneBoard.panes.isEmpty, ExclusiveLocking.mayChangeLockingMode(unit.text),
+           let warning = paneBoard.lockingModeDidChange(exclusive: statements.holdsDatabasesExclusively()) {
+            warn(warning)
         }
         let reported: UnitReport.Unit = switch unit.kind {
         case .sql: .statement(unit.text)

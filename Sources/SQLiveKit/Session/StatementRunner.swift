@@ -72,6 +72,22 @@ final class StatementRunner {
         }
     }
 
+    /// Whether a database of the connection is in exclusive locking mode. Each is read too:
+    /// a connection set back to NORMAL lets go of its lock only at its next access.
+    func holdsDatabasesExclusively() -> Bool {
+        connection.queue.inDatabase { db in
+            let names = (try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list WHERE name <> 'temp'")) ?? ["main"]
+            var exclusive = false
+            for name in names {
+                let schema = name.quotedDatabaseIdentifier
+                let mode = try? String.fetchOne(db, sql: "PRAGMA \(schema).locking_mode")
+                if mode?.lowercased() == "exclusive" { exclusive = true }
+                _ = try? Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_schema")
+            }
+            return exclusive
+        }
+    }
+
     /// The rows the connection's statements changed since it opened, triggers' included
     /// (`sqlite3_total_changes64`). SQLite counts a statement's rows only when it keeps them:
     /// a statement that fails and is undone adds nothing; one that fails under `OR FAIL` or
