@@ -32,6 +32,17 @@ import SQLiveTestSupport
         #expect(text.contains("-- pane 1"), "\(text)")
     }
 
+    /// A CSI in its 8-bit form (U+009B), which xterm obeys in UTF-8, then a red SGR.
+    static let eightBitCSI = "'x'||char(155)||'31mRED'"
+
+    @Test(arguments: [["--list"], ["--line"], ["--csv"], ["--box"], ["--quote"], ["--html"], ["--json"]])
+    func an_unsized_terminal_gets_no_C1_control(_ mode: [String]) throws {
+        let bytes = try zeroSizedTerminal(mode + [":memory:", "select \(Self.eightBitCSI) as x"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(Data([0xC2, 0x9B])), "\(text)")
+        #expect(text.contains("x<U+009B>31mRED"), "\(text)")
+    }
+
     /// Runs sqlive on a tmux terminal with `-c` commands, colour on, and returns the screen.
     private func screen(_ arguments: [String], width: Int = 80, height: Int = 40) throws -> String {
         let terminal = try TmuxTerminal(
