@@ -43,6 +43,22 @@ import SQLiveTestSupport
         #expect(text.contains("x<U+009B>31mRED"), "\(text)")
     }
 
+    /// `.log stderr` and `.trace stderr` write what the file controls: a name SQLite quotes
+    /// in a message, the message a view gives `sqlite_log()`, a trigger's SQL.
+    @Test func the_error_log_and_the_trace_on_a_terminal_show_control_characters() throws {
+        // The failing statement last: the script stops at it.
+        let bytes = try zeroSizedTerminal([":memory:",
+                                           "create table t(a); create trigger \"tr\u{1B}[2J\" after insert on t begin select 1; end",
+                                           ".trace stderr", "insert into t values (1)", ".trace off",
+                                           ".log stderr", "select sqlite_log(1, \(Self.clipboardWrite))",
+                                           "select * from \"no\u{1B}]0;title\u{07}such\""])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "\(text)")
+        #expect(text.contains("(1) a^[]52;c;cHduZWQ=^Gb"), "\(text)")
+        #expect(text.contains("(1) no such table: no^[]0;title^Gsuch"), "\(text)")
+        #expect(text.contains("-- TRIGGER tr^[[2J"), "\(text)")
+    }
+
     /// Runs sqlive on a tmux terminal with `-c` commands, colour on, and returns the screen.
     private func screen(_ arguments: [String], width: Int = 80, height: Int = 40) throws -> String {
         let terminal = try TmuxTerminal(
