@@ -59,6 +59,17 @@ import SQLiveTestSupport
         #expect(text.contains("-- TRIGGER tr^[[2J"), "\(text)")
     }
 
+    /// The chart's header line names the columns; sqlive styles it, so it is appended
+    /// after being made safe (`?`, as the labels are) rather than through the filter.
+    @Test func chart_headers_on_an_unsized_terminal_get_no_control_characters() throws {
+        let name = "\"n\u{1B}]52;c;cHduZWQ=\u{07}\""
+        let bytes = try zeroSizedTerminal([":memory:", ".headers on", ".chart select 'a' as \(name), 5 as \(name)",
+                                           ".chart select 5 as \(name)"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("\u{1B}]") && !bytes.contains(0x07), "\(text)")
+        #expect(text.components(separatedBy: "n?]52;c;cHduZWQ=?").count == 4, "\(text)")
+    }
+
     /// Runs sqlive on a tmux terminal with `-c` commands, colour on, and returns the screen.
     private func screen(_ arguments: [String], width: Int = 80, height: Int = 40) throws -> String {
         let terminal = try TmuxTerminal(
