@@ -32,6 +32,44 @@ import SQLiveTestSupport
         #expect(text.contains("-- pane 1"), "\(text)")
     }
 
+    /// A CSI in its 8-bit form (U+009B), which xterm obeys in UTF-8, then a red SGR.
+    static let eightBitCSI = "'x'||char(155)||'31mRED'"
+
+    @Test(arguments: [["--list"], ["--line"], ["--csv"], ["--box"], ["--quote"], ["--html"], ["--json"]])
+    func an_unsized_terminal_gets_no_C1_control(_ mode: [String]) throws {
+        let bytes = try zeroSizedTerminal(mode + [":memory:", "select \(Self.eightBitCSI) as x"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(Data([0xC2, 0x9B])), "\(text)")
+        #expect(text.contains("x<U+009B>31mRED"), "\(text)")
+    }
+
+    /// `.log stderr` and `.trace stderr` write what the file controls: a name SQLite quotes
+    /// in a message, the message a view gives `sqlite_log()`, a trigger's SQL.
+    @Test func the_error_log_and_the_trace_on_a_terminal_show_control_characters() throws {
+        // The failing statement last: the script stops at it.
+        let bytes = try zeroSizedTerminal([":memory:",
+                                           "create table t(a); create trigger \"tr\u{1B}[2J\" after insert on t begin select 1; end",
+                                           ".trace stderr", "insert into t values (1)", ".trace off",
+                                           ".log stderr", "select sqlite_log(1, \(Self.clipboardWrite))",
+                                           "select * from \"no\u{1B}]0;title\u{07}such\""])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(0x1B) && !bytes.contains(0x07), "\(text)")
+        #expect(text.contains("(1) a^[]52;c;cHduZWQ=^Gb"), "\(text)")
+        #expect(text.contains("(1) no such table: no^[]0;title^Gsuch"), "\(text)")
+        #expect(text.contains("-- TRIGGER tr^[[2J"), "\(text)")
+    }
+
+    /// The chart's header line names the columns; sqlive styles it, so it is appended
+    /// after being made safe (`?`, as the labels are) rather than through the filter.
+    @Test func chart_headers_on_an_unsized_terminal_get_no_control_characters() throws {
+        let name = "\"n\u{1B}]52;c;cHduZWQ=\u{07}\""
+        let bytes = try zeroSizedTerminal([":memory:", ".headers on", ".chart select 'a' as \(name), 5 as \(name)",
+                                           ".chart select 5 as \(name)"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!text.contains("\u{1B}]") && !bytes.contains(0x07), "\(text)")
+        #expect(text.components(separatedBy: "n?]52;c;cHduZWQ=?").count == 4, "\(text)")
+    }
+
     /// Runs sqlive on a tmux terminal with `-c` commands, colour on, and returns the screen.
     private func screen(_ arguments: [String], width: Int = 80, height: Int = 40) throws -> String {
         let terminal = try TmuxTerminal(

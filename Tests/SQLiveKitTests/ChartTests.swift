@@ -51,6 +51,20 @@ import Testing
             """)
     }
 
+    /// A column name is shown as the labels are, control characters as `?`: the header line
+    /// is written past the terminal filter, and a name may come from the file.
+    @Test func headers_show_control_characters_in_names_as_question_marks() {
+        let output = shell.run(".headers on\n.chart SELECT 'Rock' AS \"g\u{1B}[2J\", 3 AS \"t\u{07}\"\n.chart SELECT 1 AS \"s\u{9B}\"")
+        #expect(output == """
+            g?[2J t?
+            Rock  ████████████████████████████████ 3
+            s?
+            ▄
+            min 1  max 1  last 1  (1 value)
+
+            """)
+    }
+
     @Test func labels_join_the_leading_columns_and_long_ones_are_shortened() {
         let output = shell.run(".chart SELECT 2024, 'a very long label that goes on', 1")
         #expect(output == """

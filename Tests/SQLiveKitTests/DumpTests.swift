@@ -87,6 +87,28 @@ import SQLiveTestSupport
         #expect(SchemaText.firstStatement("CREATE TABLE x(a ';'); \n\t") == "CREATE TABLE x(a ';'); \n\t")
     }
 
+    /// `.schema` follows a view with a comment naming its columns; a `*/` in a name ended it,
+    /// and reading the output back ran the rest of the name as SQL. It is written `*\/`.
+    @Test func a_name_holding_the_end_of_a_comment_cannot_end_the_columns_comment() throws {
+        let original = try TestSession()
+        original.run("""
+            CREATE TABLE t(a);
+            CREATE VIEW v AS SELECT a AS "x */; create table pwned(a); /*" FROM t;
+            CREATE VIEW "w */ create table pwned2(a); /*" AS SELECT 1 AS b;
+            """)
+        #expect(original.run(".schema v") == """
+            CREATE VIEW v AS SELECT a AS "x */; create table pwned(a); /*" FROM t
+            /* v("x *\\/; create table pwned(a); /*") */;
+
+            """)
+        let schema = original.run(".schema")
+        #expect(schema.contains("/* \"w *\\/ create table pwned2(a); /*\"(b) */;\n"), "\(schema)")
+        let copy = try TestSession()
+        copy.run(schema)
+        #expect(copy.run("SELECT name FROM sqlite_schema ORDER BY name;") == "t\nv\nw */ create table pwned2(a); /*\n")
+        #expect(original.errorText == "" && copy.errorText == "", "\(original.errorText)\(copy.errorText)")
+    }
+
     @Test func a_dump_rebuilds_the_same_database() throws {
         let original = try TestSession()
         original.run(Self.schema + "INSERT INTO t(s) VALUES ('a' || char(0) || 'b');")

@@ -77,11 +77,14 @@ enum SchemaListing {
     }
 
     /// `schema.name(col,col)`, the columns as `PRAGMA table_info` gives them; nil when it
-    /// gives none.
+    /// gives none. A `*/` in a name is written `*\/`: it ended the comment, and what a
+    /// view's column name held after it ran as SQL when the output was read back (sqlite3
+    /// prints it as is). Names without one keep sqlite3's bytes.
     private static func columnsComment(schema: String, name: String, db: Database) -> String? {
         let pragma = "PRAGMA \(SQLIdentifier.quoted(schema)).table_info=\(SQLIdentifier.stringLiteral(name))"
         guard let columns = try? Row.fetchAll(db, sql: pragma).map({ $0["name"] as String }), !columns.isEmpty else { return nil }
         let prefix = schema == "main" ? "" : qualifier(schema) + "."
-        return prefix + SQLIdentifier.quotedIfNeeded(name) + "(" + columns.map(SQLIdentifier.quotedIfNeeded).joined(separator: ",") + ")"
+        let comment = prefix + SQLIdentifier.quotedIfNeeded(name) + "(" + columns.map(SQLIdentifier.quotedIfNeeded).joined(separator: ",") + ")"
+        return comment.replacingOccurrences(of: "*/", with: "*\\/")
     }
 }

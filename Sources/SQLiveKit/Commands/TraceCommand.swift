@@ -50,12 +50,12 @@ struct TraceCommand: MetaCommand {
     private static func destination(_ target: TraceTarget, in scope: TraceScope) throws(Diagnostic) -> StatementTrace.Destination {
         switch target {
         case .standardOutput: return .output(scope.output)
-        case .standardError: return .target(scope.errorOutput)
+        case .standardError: return .target(scope.errorOutput, showsControlCharacters: scope.errorsShowControlCharacters)
         case .file(let path):
             // --safe writes no file (sqlite3's --safe lets .trace write one).
             try scope.files.allowWriting(by: ".trace", hint: "use .trace stdout or .trace stderr")
             do {
-                return .target(try FileDescriptorTarget(path: path))
+                return .target(try FileDescriptorTarget(path: path), showsControlCharacters: false)
             } catch {
                 throw Diagnostic("cannot write to \(path): \(error)")
             }

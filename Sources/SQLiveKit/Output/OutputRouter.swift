@@ -147,6 +147,13 @@ final class OutputRouter {
 
     // MARK: - Standard error
 
+    /// Standard error is a terminal: what a database controls and sqlive writes there (a
+    /// log line, a traced statement) has its control characters made visible, as in
+    /// diagnostics; a file or a pipe gets the bytes as they are.
+    var errorsShowControlCharacters: Bool {
+        environment.diagnosticPrinter.showsControlCharacters
+    }
+
     /// Writes rendered diagnostics to standard error, after what results hold; while the
     /// pager has the screen they wait for it to close (``ScreenOutput/deferError(_:)``).
     func writeToErrors(_ text: String) {

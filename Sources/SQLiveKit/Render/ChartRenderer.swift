@@ -41,8 +41,10 @@ public final class ChartRenderer: ResultRenderer {
         sampler = SparklineSampler(capacity: width)
     }
 
+    /// The column names are made safe as the labels and values are (`?` for a control
+    /// character): the header line is appended unfiltered, and a name comes from the file.
     public func begin(columns: [String]) {
-        self.columns = columns
+        self.columns = columns.map { $0.replacingControlCharacters() }
     }
 
     public func write<Row: ResultRow>(row: Row) {

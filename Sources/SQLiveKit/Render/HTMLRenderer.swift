@@ -58,16 +58,25 @@ final class HTMLRenderer: ResultRenderer {
         output.append("\n</TR>\n")
     }
 
+    /// Writes `bytes` in runs between the characters that become entities: a run goes
+    /// through the buffer whole, so on a terminal a C1 control's two UTF-8 bytes are seen
+    /// together and shown as `<U+009B>`, as in the other modes (byte by byte they were not).
     private func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        for byte in bytes {
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() {
+            let entity: String
             switch byte {
-            case UInt8(ascii: "<"): output.append("&lt;")
-            case UInt8(ascii: ">"): output.append("&gt;")
-            case UInt8(ascii: "&"): output.append("&amp;")
-            case UInt8(ascii: "\""): output.append("&quot;")
-            case UInt8(ascii: "'"): output.append("&#39;")
-            default: output.append(byte)
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
             }
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(entity)
+            runStart = index + 1
         }
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 }

@@ -17,8 +17,9 @@ final class StatementTrace {
     enum Destination {
         /// The session's output, in order with the results.
         case output(OutputBuffer)
-        /// Standard error, or a file.
-        case target(any OutputTarget)
+        /// Standard error, or a file. `showsControlCharacters` for standard error on a
+        /// terminal: a trigger's SQL, which the trace prints, comes from the file.
+        case target(any OutputTarget, showsControlCharacters: Bool)
     }
 
     let destination: Destination
@@ -56,8 +57,8 @@ final class StatementTrace {
         switch destination {
         case .output(let output):
             output.append(line)
-        case .target(let target):
-            var line = line
+        case .target(let target, let showsControlCharacters):
+            var line = showsControlCharacters ? VisibleControlCharacters.of(line) : line
             line.withUTF8 { bytes in try? target.write(UnsafeRawBufferPointer(bytes)) }
         }
     }

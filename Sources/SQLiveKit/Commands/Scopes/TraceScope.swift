@@ -23,9 +23,14 @@ struct TraceScope: CommandScope {
     /// Standard error, for a trace written there.
     var errorOutput: OutputTarget { outputs.errors }
 
-    /// Writes log lines to standard error, after the results written before them.
+    /// True when standard error is a terminal (``OutputRouter/errorsShowControlCharacters``).
+    var errorsShowControlCharacters: Bool { outputs.errorsShowControlCharacters }
+
+    /// Writes log lines to standard error, after the results written before them; on a
+    /// terminal with their control characters made visible (a name SQLite quotes, or the
+    /// message a view passes to `sqlite_log()`, comes from the file).
     func writeToErrors(_ text: String) {
-        outputs.writeToErrors(text)
+        outputs.writeToErrors(errorsShowControlCharacters ? VisibleControlCharacters.of(text) : text)
     }
 
     /// Puts `trace` in place of the connection's statement trace (nil: no trace).
