@@ -15,8 +15,8 @@
  * makes beside a database this process opened (its -journal, its -wal, and the
  * super-journals of its multi-database commits, named -mjHHHHHH9HH after it). Anything else
  * is left in place and reported as deleted, so that the rollback completes; the refusal is
- * kept for sqlive to tell the user. Files keep the default VFS's methods: reading and
- * writing cost nothing more.
+ * kept, for the thread that ran the statement, for sqlive to tell the user. Files keep the
+ * default VFS's methods: reading and writing cost nothing more.
  */
 
 static sqlite3_vfs guard_vfs;
@@ -26,7 +26,9 @@ static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static char **opened_databases;
 static int opened_count;
 static int opened_capacity;
-static char *refused_delete;
+/* The last refusal, on the thread whose statement read the hot journal: the session that
+   ran the statement reports it, not another session of the process (tests run in parallel). */
+static _Thread_local char *refused_delete;
 
 static void remember_database(const char *path) {
     pthread_mutex_lock(&guard_lock);
@@ -81,10 +83,8 @@ static int guard_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *fil
 static int guard_delete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {
     (void)vfs;
     if (may_delete(name)) return lower_vfs->xDelete(lower_vfs, name, syncDirectory);
-    pthread_mutex_lock(&guard_lock);
     free(refused_delete);
     refused_delete = strdup(name);
-    pthread_mutex_unlock(&guard_lock);
     return SQLITE_OK;
 }
 
@@ -186,10 +186,8 @@ int sqlive_install_delete_guard(void) {
 }
 
 int sqlive_take_refused_delete(char *buffer, int size) {
-    pthread_mutex_lock(&guard_lock);
     char *refused = refused_delete;
     refused_delete = 0;
-    pthread_mutex_unlock(&guard_lock);
     if (!refused) return 0;
     if (size > 0) {
         strncpy(buffer, refused, (size_t)size - 1);

@@ -22,8 +22,8 @@ int sqlive_enable_uri_filenames(void);
 /// super-journal, which SQLite deletes after the rollback.
 int sqlive_delete_guard_result(void);
 
-/// The last file the guard refused to delete since the last call, copied NUL-terminated into
-/// buffer (at most size bytes): 1 when there was one, 0 otherwise.
+/// The last file the guard refused to delete on the calling thread since its last call,
+/// copied NUL-terminated into buffer (at most size bytes): 1 when there was one, 0 otherwise.
 int sqlive_take_refused_delete(char *buffer, int size);
 
 /// Receives SQLite's error log (SQLITE_CONFIG_LOG): the result code and the message. It may

@@ -10,7 +10,8 @@ enum DeleteGuard {
     /// True when the guard is the default VFS (installed when the process was loaded).
     static var isInstalled: Bool { sqlive_delete_guard_result() == 0 }
 
-    /// The last file the guard refused to delete since the last call, if any.
+    /// The last file the guard refused to delete on this thread (the one that ran the
+    /// session's statements) since the last call, if any.
     static func takeRefusal() -> String? {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4097) { buffer in
             guard let base = buffer.baseAddress, sqlive_take_refused_delete(base, Int32(buffer.count)) == 1 else {
