@@ -123,7 +123,8 @@ public final class Session {
                 try presentingOutput { () throws(Diagnostic) in try commands.run(line: unit.text, in: parts) }
             case .sql:
                 statements.lastStatement = unit.text
-                let readersClosed = ExclusiveLocking.mayChangeJournalMode(unit.text) && paneBoard.closeReadersForStatement()
+                let readersClosed = !paneBoard.panes.isEmpty && ExclusiveLocking.mayChangeJournalMode(unit.text)
+                    && paneBoard.closeReadersForStatement()
                 defer { if readersClosed { paneBoard.readersMayReopen() } }
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(unit.text) }
             case .dsl:
