@@ -77,10 +77,20 @@ import SQLiveTestSupport
         #expect(OpenOptions(replica: replica).displayName == "Litestream replica of s3://bucket/app db?region=x&y=%41")
     }
 
+    /// The default VFS is sqlive's guard over `unix` (``DeleteGuard``): attached files get it too.
     @Test func attach_gives_a_uri_without_a_vfs_the_default_one_and_keeps_bytes() {
-        #expect(AttachTarget.rewritten("ATTACH 'file:a.db?mode=ro' AS a") == "ATTACH 'file:a.db?mode=ro&vfs=unix' AS a")
-        #expect(AttachTarget.rewritten("ATTACH 'file:a.db' AS a") == "ATTACH 'file:a.db?vfs=unix' AS a")
+        #expect(AttachTarget.rewritten("ATTACH 'file:a.db?mode=ro' AS a") == "ATTACH 'file:a.db?mode=ro&vfs=sqlive-unix' AS a")
+        #expect(AttachTarget.rewritten("ATTACH 'file:a.db' AS a") == "ATTACH 'file:a.db?vfs=sqlive-unix' AS a")
         #expect(AttachTarget.rewritten("ATTACH 'file:a.db?vfs=memdb' AS a") == "ATTACH 'file:a.db?vfs=memdb' AS a")
-        #expect(AttachTarget.fileURI(for: "/x/caf\u{10FFE9}.db") == "file:/x/caf%E9.db?vfs=unix")
+        #expect(AttachTarget.fileURI(for: "/x/caf\u{10FFE9}.db") == "file:/x/caf%E9.db?vfs=sqlive-unix")
+    }
+
+    @Test func a_uri_for_a_private_in_memory_database_is_in_memory() {
+        #expect(DatabaseFileName("file::memory:").isPrivateMemoryURI)
+        #expect(DatabaseFileName("file:x?mode=memory").isPrivateMemoryURI)
+        #expect(!DatabaseFileName("file::memory:?cache=shared").isPrivateMemoryURI)
+        #expect(!DatabaseFileName("file:x.db?mode=ro").isPrivateMemoryURI)
+        #expect(!DatabaseFileName(":memory:").isPrivateMemoryURI)
+        #expect(OpenOptions(path: "file::memory:").isInMemory)
     }
 }

@@ -247,6 +247,17 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A URI for a private in-memory database is `:memory:`: the panes read it too. They read
+    /// another, empty database (each open of such a URI makes one): "no such table" for ever.
+    @Test(arguments: ["file::memory:", "file:scratch?mode=memory", "file::memory:?cache=shared"])
+    func panes_read_an_in_memory_database_named_by_a_uri(uri: String) throws {
+        let test = try TestSession(path: uri)
+        test.run("CREATE TABLE t(v);")
+        #expect(test.run(".pin SELECT count(*) FROM t") == "-- pane 1 (t): pinned\n0\n")
+        #expect(test.run("INSERT INTO t VALUES (1);") == "-- pane 1 (t): insert t[1]\n1\n")
+        #expect(test.errorText == "")
+    }
+
     /// Start sqlive first: a query on a table or column that does not exist yet is a pane in
     /// error, which comes alive when the schema makes it work.
     @Test func a_query_that_does_not_compile_yet_is_a_pane_in_error_until_the_schema_makes_it_work() throws {

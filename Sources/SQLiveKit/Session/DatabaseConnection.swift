@@ -39,8 +39,9 @@ public struct OpenOptions: Sendable, Equatable {
         self.replica = replica
     }
 
-    /// An empty path or `:memory:` means a private in-memory database, as in sqlite3.
-    public var isInMemory: Bool { path.isEmpty || path == ":memory:" }
+    /// An empty path, `:memory:` or a URI for one (`file::memory:`) means a private in-memory
+    /// database, as in sqlite3.
+    public var isInMemory: Bool { path.isEmpty || path == ":memory:" || fileName.isPrivateMemoryURI }
 
     /// The name `.databases` and the prompt show.
     public var displayName: String { replica?.description ?? (isInMemory ? ":memory:" : path) }

@@ -43,6 +43,15 @@ struct DatabaseFileName {
         }
     }
 
+    /// True for a URI that names a private in-memory database (`file::memory:`,
+    /// `file:NAME?mode=memory`): what `:memory:` is, which the panes' connections could not
+    /// open again (each open makes another, empty database). A shared cache is shared.
+    var isPrivateMemoryURI: Bool {
+        guard isURI, parameter("cache") != "shared" else { return false }
+        let path = text.dropFirst("file:".count).prefix { $0 != "?" && $0 != "#" }
+        return path == ":memory:" || parameter("mode") == "memory"
+    }
+
     /// The value of the URI parameter `name`, if given.
     func parameter(_ name: String) -> String? {
         parameters.first { $0.name == name }?.value
