@@ -64,11 +64,12 @@ struct DatabaseFileName {
 
     /// The bytes of the file on disk the name stands for; nil when it stands for none that
     /// sqlive can check: an in-memory database, or a URI whose VFS is not the system's
-    /// default (an extension's VFS may read anything: a replica, a remote store).
+    /// default or sqlive's guard over it (an extension's VFS may read anything: a replica, a
+    /// remote store).
     var localFile: [UInt8]? {
         guard isURI else { return RawBytes.bytes(of: text) }
         if parameter("mode") == "memory" { return nil }
-        if let vfs = parameter("vfs"), !vfs.hasPrefix("unix") { return nil }
+        if let vfs = parameter("vfs"), !vfs.hasPrefix("unix"), vfs != "sqlive-unix" { return nil }
         var rest = Substring(text.dropFirst("file:".count))
         rest = rest.prefix { $0 != "?" && $0 != "#" }
         if rest.hasPrefix("//") {
