@@ -39,6 +39,21 @@ extension PaneBoard {
         engine?.scheduler.retryIfBlocked()
         if !pendingRestarts.isEmpty { restartPendingPanes() }
         updateWatcher()
+        lookForExternalCommitsNow()
+    }
+
+    /// With `.external` on, looks for another process's commit now, between two statements,
+    /// instead of at the watcher's next tick. The frame the user's commit woke reads the
+    /// latest snapshot, which may hold another process's commit too: it refreshes only the
+    /// panes the user's commit touched, and the others kept the state before — two panes
+    /// from two states (`a` refreshed, `b` not, after a transfer between them). Found now,
+    /// the other commit wakes every pane, in the same frame or the next; a script looks
+    /// again once its frames have settled, before it prints (``Session/settlePanes()``).
+    /// True when a commit was found.
+    @discardableResult
+    func lookForExternalCommitsNow() -> Bool {
+        guard let watcher = engine?.watcher, watcher.interval != nil else { return false }
+        return watcher.checkNow()
     }
 
     /// Restarts the panes that waited for the end of the user's transaction, together.

@@ -26,6 +26,9 @@ extension Session {
             }
             let drained = board.drainEvents()
             if events.isEmpty { events = drained } else { events += drained }
+            // A frame may have read past another process's commit that came after the look
+            // in maintain(): found now, it wakes every pane before anything is printed.
+            board.lookForExternalCommitsNow()
             guard board.hasWorkDue else { break }
         }
         printPaneUpdates(events)

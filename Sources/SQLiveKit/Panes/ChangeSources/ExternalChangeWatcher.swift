@@ -133,27 +133,49 @@ final class ExternalChangeWatcher: Sendable {
             return true
         }
         guard starts else { return }
-        let policy = connection.busyPolicy
         connection.queue.asyncUnsafeRead { [self] result in
             guard let db = try? result.get() else {
                 state.withLock { $0.isChecking = false }
                 return
             }
-            let changed = db.isInsideTransaction ? sideReaderSawCommit() : userConnectionSawCommit(db, policy: policy)
-            if changed {
-                // GRDB's cached view of the schema may be another process's past.
-                db.clearSchemaCache()
-                let probe = connection.versionProbe
-                let main = state.withLock { $0.versions?["main"] }
-                // The board restarts the panes whose query did not compile, and traces it.
-                // Posted before the frames are woken, so that it always comes before the
-                // schema change a frame may find: a pane failing on a dropped table then
-                // fails once, not again when this arrives after.
-                inbox.post(.externalChange)
-                sink.receive(.anything(main.map(probe.cause(afterSeeing:)) ?? .externalChange,
-                                       readerMustSee: main.flatMap(probe.readerCondition(afterSeeing:))))
-            }
+            _ = examine(db)
         }
+    }
+
+    /// Looks for another process's commit now, on the calling thread (the session's, between
+    /// two statements; frames woken by the user's commit may have read past such a commit,
+    /// and only a refresh of every pane makes them one state again). True when one was
+    /// found: every pane was woken.
+    func checkNow() -> Bool {
+        let starts = state.withLock { state -> Bool in
+            state.checks += 1
+            if let fingerprints = state.fingerprints, fingerprints == FileFingerprint.take(state.files) {
+                return false
+            }
+            state.isChecking = true
+            return true
+        }
+        guard starts else { return false }
+        return connection.queue.inDatabase { db in examine(db) }
+    }
+
+    /// Compares what the connection sees with what was seen last; on another process's
+    /// commit, wakes every pane. Ends the check. On the connection's queue.
+    private func examine(_ db: Database) -> Bool {
+        let changed = db.isInsideTransaction ? sideReaderSawCommit() : userConnectionSawCommit(db, policy: connection.busyPolicy)
+        guard changed else { return false }
+        // GRDB's cached view of the schema may be another process's past.
+        db.clearSchemaCache()
+        let probe = connection.versionProbe
+        let main = state.withLock { $0.versions?["main"] }
+        // The board restarts the panes whose query did not compile, and traces it.
+        // Posted before the frames are woken, so that it always comes before the
+        // schema change a frame may find: a pane failing on a dropped table then
+        // fails once, not again when this arrives after.
+        inbox.post(.externalChange)
+        sink.receive(.anything(main.map(probe.cause(afterSeeing:)) ?? .externalChange,
+                               readerMustSee: main.flatMap(probe.readerCondition(afterSeeing:))))
+        return true
     }
 
     /// Outside the user's transaction: the user's connection's `data_version`s.
