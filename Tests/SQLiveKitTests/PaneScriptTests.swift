@@ -247,6 +247,23 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A column declared `INTEGER PRIMARY KEY DESC` is not the rowid (SQLite's exception;
+    /// GRDB takes it for one): a pane on some of its keys was narrowed to rowids it does not
+    /// read, and never refreshed. Such a table is watched whole; a true INTEGER PRIMARY KEY
+    /// still narrows.
+    @Test func a_key_pane_on_an_integer_primary_key_desc_refreshes() throws {
+        let test = try TestSession()
+        test.run("""
+            CREATE TABLE n(code INTEGER PRIMARY KEY DESC, v); INSERT INTO n VALUES (5, 'five'), (9, 'nine');
+            CREATE TABLE r(code INTEGER PRIMARY KEY, v); INSERT INTO r VALUES (5, 'five');
+            """)
+        #expect(test.run(".region n.filter(key: 5)\n.region r.filter(key: 5)") == "n(code,v)\nr(code,v)[5]\n")
+        #expect(test.run(".pin n.filter(keys: [5, 9])") == "-- pane 1 (n): pinned\n9|nine\n5|five\n")
+        #expect(test.run("UPDATE n SET v = upper(v);") == "-- pane 1 (n): update n(v)[1,2]\n9|NINE\n5|FIVE\n")
+        #expect(test.run("DELETE FROM n WHERE code = 5;") == "-- pane 1 (n): delete n[1]\n9|NINE\n")
+        #expect(test.errorText == "")
+    }
+
     /// A URI for a private in-memory database is `:memory:`: the panes read it too. They read
     /// another, empty database (each open of such a URI makes one): "no such table" for ever.
     @Test(arguments: ["file::memory:", "file:scratch?mode=memory", "file::memory:?cache=shared"])

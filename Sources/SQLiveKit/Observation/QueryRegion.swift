@@ -38,12 +38,19 @@ struct QueryRegion {
             SELECT name FROM pragma_table_list WHERE type IN ('table', 'virtual', 'shadow')
             ORDER BY schema = 'main' DESC, schema = 'temp' DESC, schema
             """).map { ($0.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        let kept = map.areas.compactMap { area -> RegionMap.TableArea? in
+        var widened = false
+        let kept = try map.areas.compactMap { area -> RegionMap.TableArea? in
             guard !Database.isSQLiteInternalTable(area.table), let name = tables[area.table.lowercased()] else { return nil }
+            // GRDB narrows on the values of an INTEGER PRIMARY KEY DESC, which are no rowids:
+            // such a table is tracked whole.
+            if try db.primaryKey(name).rowIDColumn != nil, try db.rowIDAlias(of: name) == nil {
+                widened = true
+                return RegionMap.TableArea(table: name, columns: area.columns, rowIDs: nil)
+            }
             return RegionMap.TableArea(table: name, columns: area.columns, rowIDs: area.rowIDs)
         }
-        // Nothing to leave out nor rename: GRDB tracks the declared region as it is.
-        if kept == map.areas { return declared }
+        // Nothing to leave out, rename nor widen: GRDB tracks the declared region as it is.
+        if kept == map.areas && !widened { return declared }
         return try RegionMap(isFullDatabase: false, areas: kept).region(db)
     }
 

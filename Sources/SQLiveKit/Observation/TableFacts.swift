@@ -22,7 +22,7 @@ struct TableFacts: Sendable, Equatable {
 
     static func read(_ table: String, db: Database) throws -> TableFacts {
         var rowIDNames: Set<String> = ["rowid", "oid", "_rowid_"]
-        if let column = try db.primaryKey(table).rowIDColumn {
+        if let column = try db.rowIDAlias(of: table) {
             rowIDNames.insert(column.lowercased())
         }
         var unique: Set<String> = []
