@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "CSQLiteShim.h"
 
 /*
@@ -11,12 +12,13 @@
  * would delete any file its user may delete (~/.bashrc, another database's -wal) the moment
  * it is read, as it does in the sqlite3 shell.
  *
- * This VFS wraps the default one and changes one thing: it deletes only the files SQLite
+ * This VFS wraps the default one and changes two things. It deletes only the files SQLite
  * makes beside a database this process opened (its -journal, its -wal, and the
  * super-journals of its multi-database commits, named -mjHHHHHH9HH after it). Anything else
  * is left in place and reported as deleted, so that the rollback completes; the refusal is
- * kept, for the thread that ran the statement, for sqlive to tell the user. Files keep the
- * default VFS's methods: reading and writing cost nothing more.
+ * kept, for the thread that ran the statement, for sqlive to tell the user. And it opens no
+ * FIFO (see is_fifo_or_socket). Files keep the default VFS's methods: reading and writing
+ * cost nothing more.
  */
 
 static sqlite3_vfs guard_vfs;
@@ -74,8 +76,19 @@ static int may_delete(const char *path) {
     return allowed;
 }
 
+/*
+ * A FIFO (or socket) where SQLite expects a file would block open() for ever: a `-journal`
+ * FIFO shipped beside a database froze `.open` and ATTACH beyond the reach of signals. SQLite
+ * never makes one, so none is opened.
+ */
+static int is_fifo_or_socket(const char *path) {
+    struct stat status;
+    return stat(path, &status) == 0 && (S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode));
+}
+
 static int guard_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *file, int flags, int *outFlags) {
     (void)vfs;
+    if (name && is_fifo_or_socket(name)) return SQLITE_CANTOPEN;
     if (name && (flags & SQLITE_OPEN_MAIN_DB)) remember_database(name);
     return lower_vfs->xOpen(lower_vfs, name, file, flags, outFlags);
 }

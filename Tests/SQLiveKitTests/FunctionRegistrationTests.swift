@@ -63,6 +63,31 @@ import SQLiveTestSupport
         #expect(FileManager.default.contents(atPath: written) == Data("x".utf8))
     }
 
+    /// FTS3/FTS4 call a table's `uncompress=` function from statements of their own, which
+    /// SQLite takes for top-level ones: direct-only and `trusted_schema` never apply. An FTS4
+    /// table with `uncompress=sha3_query` ran SQL stored in it (`writefile()`) on a plain
+    /// `SELECT count(*)`, and with `uncompress=readfile` showed any file as its column.
+    @Test func an_fts4_table_cannot_make_its_uncompress_function_act() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("sent.db")
+        let written = folder.path("written")
+        let setup = try DatabaseQueue(path: path)
+        try setup.write { db in
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE f USING fts4(x, compress=trim, uncompress=sha3_query);
+                INSERT INTO f VALUES ('SELECT writefile(''\(written)'', ''x'')');
+                CREATE VIRTUAL TABLE g USING fts4(x, compress=trim, uncompress=readfile);
+                INSERT INTO g VALUES ('/etc/hostname');
+                """)
+        }
+        try setup.close()
+        let test = try TestSession(path: path)
+        #expect(test.run("SELECT count(*) FROM f;") == "")
+        #expect(test.run("SELECT * FROM g;") == "")
+        #expect(!FileManager.default.fileExists(atPath: written))
+        #expect(test.errorText == "error: test.sql:1: SQL logic error\n")
+    }
+
     @Test func values_cross_in_both_directions_unchanged() throws {
         let queue = try DatabaseQueue()
         let (values, withNUL): ([DatabaseValue], String?) = try queue.write { db in

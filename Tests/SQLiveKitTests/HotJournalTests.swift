@@ -44,6 +44,23 @@ import SQLiveTestSupport
         #expect(test.errorText == "")
     }
 
+    /// A FIFO where SQLite expects a journal blocked `open()` for ever: `.open` and ATTACH of
+    /// a database shipped with a `-journal` FIFO froze sqlive beyond the reach of signals.
+    /// Run under `timeout`, so that a regression fails instead of hanging the tests.
+    @Test func a_fifo_beside_a_database_is_never_opened() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("a.db")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { try $0.execute(sql: "CREATE TABLE t(a); INSERT INTO t VALUES (1)") }
+        try queue.close()
+        #expect(mkfifo(path + "-journal", 0o600) == 0)
+        for commands in [[".open \(path)", ".tables"], ["ATTACH '\(path)' AS x", "SELECT * FROM x.t"]] {
+            let result = try BinaryRunner.run("/usr/bin/timeout", ["20", BinaryRunner.sqlivePath, ":memory:"] + commands, input: Data())
+            #expect(result.status == 1)
+            #expect(result.stderr.hasSuffix("unable to open database file\n"))
+        }
+    }
+
     /// SQLite's own files are still deleted: the journal after each commit, and the
     /// super-journal of a commit to two databases.
     @Test func sqlite_still_deletes_its_own_journals() throws {
