@@ -247,6 +247,21 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// The same for the DSL, whose unknown names sqlive finds before SQLite sees the query:
+    /// `.pin job.filter(done == 0).count` before the app created `job` was refused (and
+    /// `--follow` exited: no pane is pinned). A syntax error, which no schema cures, is refused.
+    @Test func a_dsl_query_on_a_table_that_does_not_exist_yet_waits_for_it() throws {
+        let test = try TestSession.withPlayers()
+        #expect(test.run(".pin job.filter(done == 0).count") == "-- pane 1 (query): pinned\n-- error: no such table: job\n")
+        #expect(test.run(".pin player.filter(nope == 1).count") == "-- pane 2 (query-2): pinned\n-- error: no such column: nope — did you mean name?\n")
+        #expect(test.errorText == "")
+        #expect(test.run("CREATE TABLE job(id INTEGER PRIMARY KEY, done);") == "-- pane 1 (job): schema change\n0\n")
+        #expect(test.run("ALTER TABLE player ADD COLUMN nope;") == "-- pane 2 (player): schema change\n0\n")
+        #expect(test.run(".pin select * frm player") == "")
+        #expect(test.errorText.hasPrefix("error: test.sql:1: near \"frm\": syntax error"))
+        #expect(test.board.panes.count == 2)
+    }
+
     /// A column declared `INTEGER PRIMARY KEY DESC` is not the rowid (SQLite's exception;
     /// GRDB takes it for one): a pane on some of its keys was narrowed to rowids it does not
     /// read, and never refreshed. Such a table is watched whole; a true INTEGER PRIMARY KEY

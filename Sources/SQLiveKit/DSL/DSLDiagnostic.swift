@@ -18,6 +18,9 @@ enum DSLDiagnostic {
         if let suggestion = Suggestion.closest(to: typed, among: candidates) {
             message += " — did you mean \(suggestion)?"
         }
-        return at(offset, in: text, message, hint: hint)
+        var diagnostic = at(offset, in: text, message, hint: hint)
+        // A table or column the schema may get later (an app's migration): a pane waits.
+        if kind == "table" || kind == "column" { diagnostic.kind = .unknownName }
+        return diagnostic
     }
 }

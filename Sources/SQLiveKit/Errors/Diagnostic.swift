@@ -34,6 +34,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case io
         /// Refused on purpose: `--safe`, `--readonly`, a file not trusted.
         case refused
+        /// A table or column the schema does not have (yet), found by sqlive before SQLite
+        /// saw the query: the DSL's "no such table: job".
+        case unknownName
 
         /// SQLite's plain SQLITE_ERROR: among others, what does not compile against the schema
         /// as it is (no such table, no such column), which a schema change may cure. Refusals
@@ -41,6 +44,12 @@ public struct Diagnostic: Error, Sendable, Equatable {
         public var isSQLiteError: Bool {
             if case .sqlite(let code) = self { return code.primaryResultCode == .SQLITE_ERROR }
             return false
+        }
+
+        /// True for what a schema change may cure: SQLite's plain error, or a name the
+        /// schema does not have yet. A pane pinned with such an error waits for the schema.
+        public var mayBeCuredBySchema: Bool {
+            isSQLiteError || self == .unknownName
         }
     }
 

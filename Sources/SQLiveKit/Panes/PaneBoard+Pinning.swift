@@ -18,10 +18,16 @@ extension PaneBoard {
         let query: CompiledPane
         do {
             query = try compile(text)
-        } catch where error.kind.isSQLiteError {
+        } catch where error.kind.mayBeCuredBySchema && !Self.isSyntaxError(error) {
             return try pinWaitingForSchema(text, error: error, name: name, rowLimit: rowLimit, dedupe: dedupe)
         }
         return try pin(query, text: text, name: name, rowLimit: rowLimit, dedupe: dedupe)
+    }
+
+    /// SQLite's errors that no schema cures: a pane pinned with one would never work.
+    static func isSyntaxError(_ error: Diagnostic) -> Bool {
+        error.message.hasSuffix("syntax error") || error.message == "incomplete input"
+            || error.message.hasPrefix("unrecognized token")
     }
 
     /// Pins a pane whose query does not compile yet, showing the error; every schema change
