@@ -218,6 +218,26 @@ import Testing
         #expect(test.board.panes.isEmpty)
     }
 
+    /// A TEMP table that shadows a main one (SQLite finds the name in `temp` first: the query
+    /// reads the TEMP rows, a pane would read main's), and a TEMP view (the panes' connection
+    /// has no such view) are refused at `.pin` too: they were pinned silently.
+    @Test func pin_refuses_a_shadowing_temp_table_and_a_temp_view() throws {
+        let test = try TestSession.withPlayers()
+        test.run("""
+            CREATE TABLE team(name); CREATE TEMP TABLE player(id, name); INSERT INTO player VALUES (9, 'Temp');
+            CREATE TEMP VIEW roster AS SELECT name FROM main.team;
+            """)
+        let refusal = { (table: String) in
+            "error: test.sql:1: .pin: \(table) is private to your connection: panes read on a connection of their own and cannot see it\n"
+                + "  pin a query on a table of a database file (.region QUERY shows what a query reads)\n"
+        }
+        #expect(test.run(".pin SELECT name FROM player") == "")
+        #expect(test.errorText == refusal("temp.player"))
+        #expect(test.run(".pin SELECT * FROM roster") == "")
+        #expect(test.errorText == refusal("temp.roster"))
+        #expect(test.board.panes.isEmpty)
+    }
+
     /// The first block of a pane pinned after ATTACH says `pinned` (it said `external change`:
     /// the attachment looked like another process's schema change).
     @Test func a_pane_pinned_after_attach_says_pinned() throws {

@@ -53,7 +53,8 @@ extension PaneBoard {
     @discardableResult
     func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
         let (hidden, tables) = try connection.access { db in
-            (try query.analysis.privateTables(db), try RegionMap(query.declaredRegion, db: db).areas.map(\.table))
+            (try query.analysis.privateTables(db) + RegionTables.privateViews(namedIn: query.sql, db),
+             try RegionMap(query.declaredRegion, db: db).areas.map(\.table))
         }
         if let table = hidden.first {
             throw Diagnostic(".pin: \(table) is private to your connection: panes read on a connection of their own and cannot see it",
