@@ -1,4 +1,5 @@
 import SQLiveTestSupport
+import GRDB
 import Testing
 @testable import SQLiveKit
 
@@ -216,6 +217,24 @@ import Testing
 
             """)
         #expect(test.board.panes.isEmpty)
+    }
+
+    /// `.restore` of a WAL file into the in-memory session: the copied header said WAL, which
+    /// the memdb VFS cannot open, and every statement after failed ("unable to open database
+    /// file"). The copy goes through a temporary file taken out of WAL.
+    @Test func an_in_memory_session_restores_a_wal_file() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("wal.db")
+        let setup = try DatabaseQueue(path: path)
+        try setup.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; CREATE TABLE t(v); INSERT INTO t VALUES (1), (2), (3);")
+        }
+        try setup.close()
+        let test = try TestSession()
+        #expect(test.run(".pin SELECT count(*) FROM t") == "-- pane 1 (query): pinned\n-- error: no such table: t\n")
+        #expect(test.run(".restore '\(path)'") == "-- pane 1 (t): schema change\n3\n")
+        #expect(test.run("SELECT count(*), sum(v) FROM t;") == "3|6\n")
+        #expect(test.errorText == "")
     }
 
     /// A TEMP table that shadows a main one (SQLite finds the name in `temp` first: the query

@@ -37,10 +37,21 @@ enum DatabaseCopy {
             throw Diagnostic("cannot restore from \(shownAs ?? direction.path): \(problem)",
                              hint: "nothing was changed; give a database file (.backup writes one)")
         }
+        var source = file
+        var outOfWAL: WALFreeCopy?
+        if !direction.isBackup, scope.connection.options.isInMemory, WALFreeCopy.isWAL(file) {
+            do {
+                outOfWAL = try WALFreeCopy(of: file)
+            } catch {
+                throw Diagnostic("cannot restore from \(shownAs ?? direction.path): \(error.message)", hint: "nothing was changed")
+            }
+            source = outOfWAL?.connection ?? file
+        }
+        defer { withExtendedLifetime(outOfWAL) {} }
         let failure: String?
         do {
             failure = try scope.statements.withDatabase { db in
-                let failure = copy(direction, schema: schema, connection: db.sqliteConnection, file: file)
+                let failure = copy(direction, schema: schema, connection: db.sqliteConnection, file: source)
                 // A restore rewrote the schema behind GRDB's back.
                 if !direction.isBackup { db.clearSchemaCache() }
                 return failure
