@@ -37,20 +37,25 @@ import SQLiveTestSupport
         }
     }
 
+    /// A session on a database file of the folder that `make` wrote, as someone sent it.
+    static func session(on folder: TemporaryFolder, _ make: (Database) throws -> Void) throws -> TestSession {
+        let path = folder.path("sent.db")
+        let setup = try DatabaseQueue(path: path)
+        try setup.write(make)
+        try setup.close()
+        return try TestSession(path: path)
+    }
+
     /// SQLite 3.40 runs a CHECK constraint's functions though they are direct-only, and not
     /// only on the user's inserts: `PRAGMA quick_check` and `integrity_check` (and `.migrate`'s
     /// bookkeeping) check every row. A function with effects refuses while a table names it.
     @Test func a_check_constraint_cannot_make_a_function_with_effects_act() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("sent.db")
         let written = folder.path("written")
-        let setup = try DatabaseQueue(path: path)
-        try setup.write { db in
+        let test = try Self.session(on: folder) { db in
             db.addShellFunction("writefile", argumentCount: 2, reach: .harmless) { _ in 1 }
             try db.execute(sql: "CREATE TABLE t(a CHECK (writefile('\(written)', 'x') >= 0)); INSERT INTO t VALUES (1);")
         }
-        try setup.close()
-        let test = try TestSession(path: path)
         let refusal = CheckConstraintGuard.refusal("writefile", table: "main.t")
         for statement in ["PRAGMA quick_check;", "PRAGMA integrity_check;", "INSERT INTO t VALUES (2);"] {
             #expect(test.run(statement) == "")
@@ -69,10 +74,8 @@ import SQLiveTestSupport
     /// `SELECT count(*)`, and with `uncompress=readfile` showed any file as its column.
     @Test func an_fts4_table_cannot_make_its_uncompress_function_act() throws {
         let folder = try TemporaryFolder()
-        let path = folder.path("sent.db")
         let written = folder.path("written")
-        let setup = try DatabaseQueue(path: path)
-        try setup.write { db in
+        let test = try Self.session(on: folder) { db in
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE f USING fts4(x, compress=trim, uncompress=sha3_query);
                 INSERT INTO f VALUES ('SELECT writefile(''\(written)'', ''x'')');
@@ -80,8 +83,6 @@ import SQLiveTestSupport
                 INSERT INTO g VALUES ('/etc/hostname');
                 """)
         }
-        try setup.close()
-        let test = try TestSession(path: path)
         #expect(test.run("SELECT count(*) FROM f;") == "")
         #expect(test.run("SELECT * FROM g;") == "")
         #expect(!FileManager.default.fileExists(atPath: written))

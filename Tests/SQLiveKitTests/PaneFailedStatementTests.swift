@@ -16,11 +16,18 @@ import SQLiveTestSupport
         .pin --name q SELECT count(*) FROM q
         """
 
-    @Test(arguments: PaneTruthTests.storages)
-    func an_update_or_fail_shows_the_rows_it_kept(storage: String) throws {
+    /// A session on the storage with the tables, triggers and panes above.
+    static func session(_ storage: String) throws -> (TemporaryFolder, TestSession) {
         let directory = try TemporaryFolder()
         let test = try PaneTruthTests.session(storage, in: directory)
-        test.run(Self.setup)
+        test.run(setup)
+        return (directory, test)
+    }
+
+    @Test(arguments: PaneTruthTests.storages)
+    func an_update_or_fail_shows_the_rows_it_kept(storage: String) throws {
+        let (directory, test) = try Self.session(storage)
+        defer { withExtendedLifetime(directory) {} }
         let output = test.run("UPDATE OR FAIL p SET n = 5 - id, name = CASE id WHEN 3 THEN 'one' ELSE name END;")
         #expect(test.errorText == "error: test.sql:1: UNIQUE constraint failed: p.name\n")
         #expect(output == """
@@ -35,9 +42,8 @@ import SQLiveTestSupport
 
     @Test(arguments: PaneTruthTests.storages)
     func raise_fail_in_a_trigger_shows_the_rows_inserted_before_it(storage: String) throws {
-        let directory = try TemporaryFolder()
-        let test = try PaneTruthTests.session(storage, in: directory)
-        test.run(Self.setup)
+        let (directory, test) = try Self.session(storage)
+        defer { withExtendedLifetime(directory) {} }
         let output = test.run("INSERT INTO q VALUES (1), (2), (3);")
         #expect(test.errorText == "error: test.sql:1: too big\n")
         #expect(output == """
@@ -55,9 +61,8 @@ import SQLiveTestSupport
     /// statement SQLite undid (the default, `OR ABORT`) still leaves nothing in the cause.
     @Test(arguments: PaneTruthTests.storages)
     func inside_a_transaction_the_commit_shows_what_a_failed_statement_kept(storage: String) throws {
-        let directory = try TemporaryFolder()
-        let test = try PaneTruthTests.session(storage, in: directory)
-        test.run(Self.setup)
+        let (directory, test) = try Self.session(storage)
+        defer { withExtendedLifetime(directory) {} }
         let output = test.run("""
             BEGIN;
             INSERT OR FAIL INTO p VALUES (4, 'four', 0), (5, 'one', 0);
