@@ -62,6 +62,23 @@ import Testing
         ])
     }
 
+    /// Columns are measured in terminal cells: a CJK value takes two cells a character, and
+    /// the columns after it were shifted (padding counted characters).
+    @Test func wide_characters_keep_the_columns_aligned() {
+        var pane = Pane(id: 1, name: "t", query: "SELECT v, id FROM t", rowLimit: 10, dedupe: false)
+        pane.result = Self.result(["v", "id"], [["日本語", 1], ["abcdef", 2], ["日本語日本語日本語日本語", 3]])
+        pane.recordRefresh(at: Self.now, cause: .pinned, outcome: "3 rows")
+        let lines = PaneDockRenderer(width: 24, height: 6, now: Self.now, usesColor: false, nullValue: "NULL")
+            .lines(for: [pane])
+        #expect(Array(lines[1...4]) == [
+            "  v                   id",
+            "  日本語               1",
+            "  abcdef               2",
+            "  日本語日本語日本 …   3",
+        ])
+        #expect(lines[1...4].allSatisfy { DisplayWidth.of($0) == 24 })
+    }
+
     /// On a replica the rule says where the replica stands (its last transaction and lag),
     /// beside the note of an open transaction.
     @Test func the_rule_says_where_a_replica_stands() {

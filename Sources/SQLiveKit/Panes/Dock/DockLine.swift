@@ -32,17 +32,20 @@ struct DockLine {
     }
 
     /// Adds text, turning control characters into visible ones so a value can't move the
-    /// cursor, and stops at the width (the last column then shows `…`).
+    /// cursor, and stops at the width (the last column then shows `…`). Counted in terminal
+    /// cells: a CJK character or an emoji takes two.
     mutating func append(_ text: String, style: Style = .plain) {
         guard !isCut else { return }
         var kept = ""
         for character in text {
-            if count == width {
+            let shown = Self.visible(character)
+            let cells = DisplayWidth.of(String(shown))
+            if count + cells > width {
                 isCut = true
                 break
             }
-            kept.append(Self.visible(character))
-            count += 1
+            kept.append(shown)
+            count += cells
         }
         if isCut, !kept.isEmpty {
             kept.removeLast()

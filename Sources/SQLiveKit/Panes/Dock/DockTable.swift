@@ -20,8 +20,8 @@ struct DockTable {
         self.nullValue = nullValue
         let rows = result.rows.prefix(rowCount)
         let natural = result.columns.indices.map { column in
-            let values = rows.map { Self.text(of: $0.cells[column], nullValue: nullValue).count }
-            return min(width, max(result.columns[column].count, values.max() ?? 0))
+            let values = rows.map { DisplayWidth.of(Self.text(of: $0.cells[column], nullValue: nullValue)) }
+            return min(width, max(DisplayWidth.of(result.columns[column]), values.max() ?? 0))
         }
         let isNumeric = result.columns.indices.map { column in
             rows.allSatisfy { [.integer, .real, .null].contains($0.cells[column].kind) }
@@ -84,13 +84,23 @@ struct DockTable {
         return line
     }
 
-    /// A value padded to its column's width (numbers on the right), or cut with `…`.
+    /// A value padded to its column's width in terminal cells (numbers on the right), or cut
+    /// with `…`.
     private func aligned(_ text: String, column: Int) -> String {
         let width = widths[column]
-        if text.count > width {
-            return String(text.prefix(max(0, width - 1))) + "…"
+        let cells = DisplayWidth.of(text)
+        if cells > width {
+            var cut = ""
+            var used = 0
+            for character in text {
+                let next = DisplayWidth.of(String(character))
+                if used + next > width - 1 { break }
+                cut.append(character)
+                used += next
+            }
+            return cut + String(repeating: " ", count: max(0, width - 1 - used)) + "…"
         }
-        let padding = String(repeating: " ", count: width - text.count)
+        let padding = String(repeating: " ", count: width - cells)
         return isNumeric[column] ? padding + text : text + padding
     }
 
