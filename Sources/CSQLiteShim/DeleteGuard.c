@@ -198,6 +198,10 @@ int sqlive_install_delete_guard(void) {
     return sqlite3_vfs_register(&guard_vfs, 1);
 }
 
+int sqlive_has_refused_delete(void) {
+    return refused_delete != 0;
+}
+
 int sqlive_take_refused_delete(char *buffer, int size) {
     char *refused = refused_delete;
     refused_delete = 0;

@@ -22,6 +22,10 @@ int sqlive_enable_uri_filenames(void);
 /// super-journal, which SQLite deletes after the rollback.
 int sqlive_delete_guard_result(void);
 
+/// 1 when the guard refused to delete a file on the calling thread since the last
+/// sqlive_take_refused_delete: a check cheap enough for every statement.
+int sqlive_has_refused_delete(void);
+
 /// The last file the guard refused to delete on the calling thread since its last call,
 /// copied NUL-terminated into buffer (at most size bytes): 1 when there was one, 0 otherwise.
 int sqlive_take_refused_delete(char *buffer, int size);

@@ -13,7 +13,8 @@ enum DeleteGuard {
     /// The last file the guard refused to delete on this thread (the one that ran the
     /// session's statements) since the last call, if any.
     static func takeRefusal() -> String? {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4097) { buffer in
+        guard sqlive_has_refused_delete() == 1 else { return nil }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 4097) { buffer in
             guard let base = buffer.baseAddress, sqlive_take_refused_delete(base, Int32(buffer.count)) == 1 else {
                 return nil
             }
