@@ -24,9 +24,7 @@ import SQLiveTestSupport
         let gate = Gate()
         private var nextToken: UInt64 = 0
 
-        /// `busyGate`: the readers wait for a lock in `busyGate.hold()`, then give up, so a
-        /// test sees a frame while it waits.
-        init(throttles: Bool = true, journal: String = "wal", busyGate: Gate? = nil) throws {
+        init(throttles: Bool = true, journal: String = "wal") throws {
             folder = try TemporaryFolder()
             path = folder.path("clock.db")
             let writer = try DatabaseQueue(path: path)
@@ -35,7 +33,6 @@ import SQLiveTestSupport
             }
             try writer.close()
             var configuration = Configuration()
-            if let busyGate { configuration.busyMode = .callback { _ in busyGate.hold(); return false } }
             let clock = clock, gate = gate
             configuration.prepareDatabase { db in
                 db.add(function: DatabaseFunction("cost", argumentCount: 1, pure: false) { arguments in
@@ -177,30 +174,6 @@ import SQLiveTestSupport
         #expect(rig.takeFrames().isEmpty, "the frame ran again before its tick")
         rig.clock.advance(by: RefreshScheduler.retryTick)
         #expect(rig.waitForFrames(1).map { Set($0.keys) } == [[pane]])
-    }
-}
-
-extension PaneClockTests {
-    /// While a blocked frame tries again (its read waits up to the reader's busy timeout for
-    /// the lock), the pane is still waiting for the lock: the dock's "stale, waiting for the
-    /// database lock" blinked off at each try, so the stale rows looked current.
-    @Test func a_pane_whose_frame_tries_again_for_the_lock_is_still_waiting_for_it() throws {
-        let busy = Gate()
-        let rig = try Rig(throttles: false, journal: "delete", busyGate: busy)
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let holder = try DatabaseQueue(path: rig.path, configuration: configuration)
-        try holder.inDatabase { try $0.execute(sql: "BEGIN EXCLUSIVE") }
-        let pane = rig.start("SELECT count(*) FROM t", paneID: 1)
-        #expect(waitForEvidence("the first try waiting for the lock") { busy.entered == 1 })
-        busy.letGo()
-        #expect(rig.waitForTimedWork(in: RefreshScheduler.retryTick))
-        rig.clock.advance(by: RefreshScheduler.retryTick)
-        #expect(waitForEvidence("the second try waiting for the lock") { busy.entered == 2 })
-        #expect(rig.scheduler.activity(of: pane) == .waitingForLock)
-        busy.letGo()
-        #expect(rig.waitForTimedWork(in: RefreshScheduler.retryTick))
-        try holder.inDatabase { try $0.execute(sql: "ROLLBACK") }
     }
 }
 

@@ -275,9 +275,6 @@ final class RefreshScheduler: Sendable {
     func activity(of token: ObservationToken) -> PaneActivity {
         state.withLock { state in
             for lane in state.lanes where lane.reading.contains(token) {
-                // A frame trying again for a lock it waits for is still waiting: the dock's
-                // mark must not blink off at each try.
-                if lane.isBlocked { return .waitingForLock }
                 if let since = lane.readingSince { return .refreshing(since: since) }
             }
             guard state.dirty[token] != nil else { return .idle }
