@@ -30,6 +30,16 @@ import SQLiveTestSupport
         #expect(test.errorText == "")
     }
 
+    /// Every pane unpinned while the user held the database: NORMAL still lets panes read
+    /// again (the board waited for a NORMAL it no longer looked for, and refused every pin).
+    @Test func normal_locking_lets_panes_read_again_after_every_pane_was_unpinned() throws {
+        let directory = try TemporaryFolder()
+        let test = try PaneTruthTests.session("delete", in: directory)
+        test.run(".pin SELECT count(*) FROM player\nPRAGMA locking_mode = EXCLUSIVE;\n.unpin all\nPRAGMA locking_mode = NORMAL;")
+        #expect(test.run(".pin SELECT max(id) FROM player") == "-- pane 2 (player): pinned\n2\n")
+        #expect(test.errorText == "")
+    }
+
     @Test func a_wal_file_leaves_and_enters_wal_with_panes_pinned() throws {
         let directory = try TemporaryFolder()
         let test = try PaneTruthTests.session("wal", in: directory)

@@ -9,9 +9,17 @@ extension Database {
     /// is `pk`, is how SQLite shows the exception.
     func rowIDAlias(of table: String) throws -> String? {
         guard let column = try primaryKey(table).rowIDColumn else { return nil }
-        let hasIndexOfItsOwn = try Bool.fetchOne(self, sql: """
-            SELECT count(*) > 0 FROM pragma_index_list(?) WHERE origin = 'pk'
-            """, arguments: [table]) ?? false
-        return hasIndexOfItsOwn ? nil : column
+        return try primaryKeyHasIndexOfItsOwn(table) ? nil : column
+    }
+
+    /// True for a table GRDB believes has a rowid alias where SQLite has none (`INTEGER
+    /// PRIMARY KEY DESC`): GRDB narrows its regions on values that are not rowids.
+    func hasFalseRowIDAlias(_ table: String) throws -> Bool {
+        try primaryKey(table).rowIDColumn != nil && primaryKeyHasIndexOfItsOwn(table)
+    }
+
+    private func primaryKeyHasIndexOfItsOwn(_ table: String) throws -> Bool {
+        try Bool.fetchOne(self, sql: "SELECT count(*) > 0 FROM pragma_index_list(?) WHERE origin = 'pk'",
+                          arguments: [table]) ?? false
     }
 }

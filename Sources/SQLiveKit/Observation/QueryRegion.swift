@@ -43,7 +43,7 @@ struct QueryRegion {
             guard !Database.isSQLiteInternalTable(area.table), let name = tables[area.table.lowercased()] else { return nil }
             // GRDB narrows on the values of an INTEGER PRIMARY KEY DESC, which are no rowids:
             // such a table is tracked whole.
-            if try db.primaryKey(name).rowIDColumn != nil, try db.rowIDAlias(of: name) == nil {
+            if try db.hasFalseRowIDAlias(name) {
                 widened = true
                 return RegionMap.TableArea(table: name, columns: area.columns, rowIDs: nil)
             }

@@ -26,43 +26,50 @@ enum ExclusiveLocking {
 }
 
 extension PaneBoard {
+    /// True while a statement's locking mode matters to the board: panes are pinned, or the
+    /// board holds them back for a mode set earlier (they may all have been unpinned since).
+    var watchesLockingMode: Bool { !panes.isEmpty || heldByExclusiveLocking }
+
     /// The user's connection now holds its databases exclusively, or no longer does. Returns
     /// the warning to show when the panes stop.
     func lockingModeDidChange(exclusive: Bool) -> String? {
         if exclusive {
             guard !heldByExclusiveLocking, !panes.isEmpty else { return nil }
             heldByExclusiveLocking = true
-            for index in panes.indices { stop(index) }
-            pendingRestarts.removeAll()
-            shutDownEngine()
+            closeReaders()
             return ExclusiveLocking.warning
         }
         guard heldByExclusiveLocking else { return nil }
         heldByExclusiveLocking = false
-        restartingTogether {
-            for index in panes.indices where panes[index].status != .paused {
-                restart(index, cause: .resumed)
-            }
-        }
-        updateWatcher()
+        reopenReaders()
         return nil
     }
-}
 
-extension PaneBoard {
     /// A statement that needs the database to itself is about to run (``ExclusiveLocking/mayChangeJournalMode(_:)``):
     /// the panes' connections close; true when they did, and ``readersMayReopen()`` must follow.
     func closeReadersForStatement() -> Bool {
         guard engine != nil else { return false }
-        for index in panes.indices { stop(index) }
-        pendingRestarts.removeAll()
-        shutDownEngine()
+        closeReaders()
         return true
     }
 
     /// The statement ran: the panes read again, each showing a block only if its rows changed.
     func readersMayReopen() {
         guard !heldByExclusiveLocking else { return }
+        reopenReaders()
+    }
+
+    /// Stops every pane and closes the engine's connections; the panes keep their rows.
+    private func closeReaders() {
+        for index in panes.indices { stop(index) }
+        pendingRestarts.removeAll()
+        shutDownEngine()
+    }
+
+    /// Starts the panes again (not the paused ones), read together. With none pinned, the
+    /// engine opens again at the next pin.
+    private func reopenReaders() {
+        guard !panes.isEmpty else { return }
         restartingTogether {
             for index in panes.indices where panes[index].status != .paused {
                 restart(index, cause: .resumed)

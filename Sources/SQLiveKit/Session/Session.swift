@@ -144,7 +144,7 @@ public final class Session {
             report(error, at: unit.location)
             succeeded = false
         }
-        if succeeded, unit.kind == .sql, !paneBoard.panes.isEmpty, ExclusiveLocking.mayChangeLockingMode(unit.text),
+        if succeeded, unit.kind == .sql, paneBoard.watchesLockingMode, ExclusiveLocking.mayChangeLockingMode(unit.text),
            let warning = paneBoard.lockingModeDidChange(exclusive: statements.holdsDatabasesExclusively()) {
             warn(warning)
         }
@@ -236,7 +236,7 @@ public final class Session {
     /// Ends a unit: writes what is buffered, ends a `.once` redirection, and reports output
     /// errors (a full disk, a closed pipe) once.
     private func finishUnit() {
-        // A hot journal read during the unit (by any connection) may have named a file.
+        // A hot journal read during the unit, on this thread, may have named a file.
         if let refused = DeleteGuard.takeRefusal() { warn(DeleteGuard.warning(refusing: refused)) }
         for end in outputs.endUnit() {
             switch end {

@@ -73,9 +73,10 @@ final class StatementRunner {
     }
 
     /// Whether a database of the connection is in exclusive locking mode. Each is read too:
-    /// a connection set back to NORMAL lets go of its lock only at its next access.
+    /// a connection set back to NORMAL lets go of its lock only at its next access. In the
+    /// access a script's batch holds, if any (GRDB's accesses do not nest).
     func holdsDatabasesExclusively() -> Bool {
-        connection.queue.inDatabase { db in
+        (try? withDatabase { db in
             let names = (try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list WHERE name <> 'temp'")) ?? ["main"]
             var exclusive = false
             for name in names {
@@ -85,15 +86,15 @@ final class StatementRunner {
                 _ = try? Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_schema")
             }
             return exclusive
-        }
+        }) ?? false
     }
 
     /// The rows the connection's statements changed since it opened, triggers' included
     /// (`sqlite3_total_changes64`). SQLite counts a statement's rows only when it keeps them:
     /// a statement that fails and is undone adds nothing; one that fails under `OR FAIL` or
     /// `RAISE(FAIL)` adds the rows it changed before the error, which SQLite keeps.
-    var totalChanges: Int64 {
-        connection.queue.inDatabase { sqlite3_total_changes64($0.sqliteConnection) }
+    var totalChanges: Int64? {
+        try? withDatabase { sqlite3_total_changes64($0.sqliteConnection) }
     }
 
     // MARK: - Database access

@@ -122,17 +122,7 @@ final class ExternalChangeWatcher: Sendable {
 
     /// Compares `data_version` with what was seen last, now (the timer calls it too).
     func check() {
-        let starts = state.withLock { state -> Bool in
-            state.checks += 1
-            guard !state.isChecking else { return false }
-            // Nothing moved in any file since the last locked read: no lock is taken.
-            if let fingerprints = state.fingerprints, fingerprints == FileFingerprint.take(state.files) {
-                return false
-            }
-            state.isChecking = true
-            return true
-        }
-        guard starts else { return }
+        guard startsCheck(unlessOneRuns: true) else { return }
         connection.queue.asyncUnsafeRead { [self] result in
             guard let db = try? result.get() else {
                 state.withLock { $0.isChecking = false }
@@ -147,16 +137,23 @@ final class ExternalChangeWatcher: Sendable {
     /// and only a refresh of every pane makes them one state again). True when one was
     /// found: every pane was woken.
     func checkNow() -> Bool {
-        let starts = state.withLock { state -> Bool in
+        guard startsCheck(unlessOneRuns: false) else { return false }
+        return connection.queue.inDatabase { db in examine(db) }
+    }
+
+    /// Counts a check, and starts it unless nothing moved in any file since the last locked
+    /// read (then no lock is taken) or, `unlessOneRuns`, another check is under way (a look
+    /// between statements does not skip one: the timer's may end after it).
+    private func startsCheck(unlessOneRuns: Bool) -> Bool {
+        state.withLock { state -> Bool in
             state.checks += 1
+            if unlessOneRuns && state.isChecking { return false }
             if let fingerprints = state.fingerprints, fingerprints == FileFingerprint.take(state.files) {
                 return false
             }
             state.isChecking = true
             return true
         }
-        guard starts else { return false }
-        return connection.queue.inDatabase { db in examine(db) }
     }
 
     /// Compares what the connection sees with what was seen last; on another process's
