@@ -16,9 +16,11 @@
  * makes beside a database this process opened (its -journal, its -wal, and the
  * super-journals of its multi-database commits, named -mjHHHHHH9HH after it). Anything else
  * is left in place and reported as deleted, so that the rollback completes; the refusal is
- * kept, for the thread that ran the statement, for sqlive to tell the user. And it opens no
- * FIFO (see is_fifo_or_socket). Files keep the default VFS's methods: reading and writing
- * cost nothing more.
+ * kept, for the thread that ran the statement, for sqlive to tell the user. It opens no FIFO
+ * (see is_fifo_or_socket). And a connection whose database file was deleted, or replaced by
+ * another, takes no journal at that path for its own (see guarded_check_reserved_lock).
+ * Files keep the default VFS's methods for everything else: reading and writing cost
+ * nothing more.
  */
 
 static sqlite3_vfs guard_vfs;
@@ -86,11 +88,77 @@ static int is_fifo_or_socket(const char *path) {
     return stat(path, &status) == 0 && (S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode));
 }
 
+/*
+ * A database deleted and made again while a connection still has the old file open (an app
+ * resetting its database beside `sqlive --follow`): the new file's -journal has the old
+ * file's journal name. SQLite takes a journal for hot when no connection holds a RESERVED
+ * lock on the database, and it asks the old file, which nobody locks: it rolled the app's
+ * journal back into the old file and deleted it, and the app's COMMIT then failed with a
+ * disk I/O error (and a crash of the app would have left its database corrupt). A database
+ * file that moved is taken here for locked by another connection: its journal is nobody's
+ * to roll back. The connection goes on reading the old file (SQLite itself refuses to
+ * write to it, SQLITE_READONLY_DBMOVED, and to checkpoint it at close).
+ */
+static _Thread_local int saw_moved_database;
+
+enum { method_tables_capacity = 8 };
+static struct { const sqlite3_io_methods *lower; sqlite3_io_methods guarded; } method_tables[method_tables_capacity];
+static int method_tables_count;
+
+/* Looked up by a wrapper: the lower table of the file's guarded one. Tables are only added,
+   each filled before the count that shows it grows. */
+static const sqlite3_io_methods *lower_methods(sqlite3_file *file) {
+    int count = __atomic_load_n(&method_tables_count, __ATOMIC_ACQUIRE);
+    for (int i = 0; i < count; i++) {
+        if (file->pMethods == &method_tables[i].guarded) return method_tables[i].lower;
+    }
+    return file->pMethods;
+}
+
+static int guarded_check_reserved_lock(sqlite3_file *file, int *result) {
+    const sqlite3_io_methods *lower = lower_methods(file);
+    int rc = lower->xCheckReservedLock(file, result);
+    if (rc != SQLITE_OK || *result) return rc;
+    int moved = 0;
+    if (lower->xFileControl(file, SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved) {
+        *result = 1;
+        saw_moved_database = 1;
+    }
+    return rc;
+}
+
+/* The guarded copy of a main database's method table: the same methods but one. Unix uses a
+   few tables (one per locking style); a table beyond the capacity keeps its own methods. */
+static const sqlite3_io_methods *guarded_methods(const sqlite3_io_methods *lower) {
+    if (!lower || !lower->xCheckReservedLock || !lower->xFileControl) return lower;
+    const sqlite3_io_methods *found = lower;
+    pthread_mutex_lock(&guard_lock);
+    int i = 0;
+    while (i < method_tables_count && method_tables[i].lower != lower) i++;
+    if (i == method_tables_count && i < method_tables_capacity) {
+        method_tables[i].lower = lower;
+        method_tables[i].guarded = *lower;
+        method_tables[i].guarded.xCheckReservedLock = guarded_check_reserved_lock;
+        __atomic_store_n(&method_tables_count, i + 1, __ATOMIC_RELEASE);
+    }
+    if (i < method_tables_count) found = &method_tables[i].guarded;
+    pthread_mutex_unlock(&guard_lock);
+    return found;
+}
+
 static int guard_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *file, int flags, int *outFlags) {
     (void)vfs;
     if (name && is_fifo_or_socket(name)) return SQLITE_CANTOPEN;
     if (name && (flags & SQLITE_OPEN_MAIN_DB)) remember_database(name);
-    return lower_vfs->xOpen(lower_vfs, name, file, flags, outFlags);
+    int rc = lower_vfs->xOpen(lower_vfs, name, file, flags, outFlags);
+    if (rc == SQLITE_OK && (flags & SQLITE_OPEN_MAIN_DB)) file->pMethods = guarded_methods(file->pMethods);
+    return rc;
+}
+
+int sqlive_take_saw_moved_database(void) {
+    int saw = saw_moved_database;
+    saw_moved_database = 0;
+    return saw;
 }
 
 static int guard_delete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {

@@ -30,6 +30,11 @@ int sqlive_has_refused_delete(void);
 /// copied NUL-terminated into buffer (at most size bytes): 1 when there was one, 0 otherwise.
 int sqlive_take_refused_delete(char *buffer, int size);
 
+/// 1 when, on the calling thread since the last call, a connection whose database file was
+/// deleted or replaced since it opened it found a journal at that path, and left it to the
+/// new file's owner (DeleteGuard.c).
+int sqlive_take_saw_moved_database(void);
+
 /// Receives SQLite's error log (SQLITE_CONFIG_LOG): the result code and the message. It may
 /// be called on any thread that uses SQLite.
 typedef void (*sqlive_log_handler)(int code, const char *message);

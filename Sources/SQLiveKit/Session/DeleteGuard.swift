@@ -22,6 +22,16 @@ enum DeleteGuard {
         }
     }
 
+    /// True when, on this thread since the last call, a connection whose database file was
+    /// deleted or replaced found a journal at its path, and left it to the new file's owner
+    /// instead of rolling it back (an app resetting its database beside sqlive).
+    static func tookMovedDatabase() -> Bool {
+        sqlive_take_saw_moved_database() == 1
+    }
+
+    static let movedDatabaseWarning = "the database file was deleted or replaced since it was opened: "
+        + "this connection still reads the old file (and leaves the new one's journal alone); .open the file again to read the new one"
+
     /// The warning for a refused deletion.
     static func warning(refusing path: String) -> String {
         "left \(path) in place: a hot journal named it as its super-journal, which SQLite deletes after rolling back (docs/SECURITY.md)"

@@ -238,6 +238,7 @@ public final class Session {
     private func finishUnit() {
         // A hot journal read during the unit, on this thread, may have named a file.
         if let refused = DeleteGuard.takeRefusal() { warn(DeleteGuard.warning(refusing: refused)) }
+        if DeleteGuard.tookMovedDatabase() { warn(DeleteGuard.movedDatabaseWarning) }
         for end in outputs.endUnit() {
             switch end {
             case .brokenPipe: environment.onBrokenPipe()

@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+import Testing
+@testable import SQLiveKit
+import SQLiveTestSupport
+
+/// An app that deletes its database and makes it again (a reset) while sqlive still has the
+/// old file open: the new file's journal has the old file's journal name. SQLite asked the
+/// old file whether a writer held it, nobody did, so it took the app's journal for a hot
+/// journal of its own: it rolled it back into the old file and deleted it, and the app's
+/// COMMIT then failed with "disk I/O error" (a crash of the app in between would have left
+/// its database corrupt).
+@Suite struct ReplacedDatabaseTests {
+    @Test func a_database_deleted_and_made_again_keeps_the_new_files_journal() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("app.db")
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (1)") }
+        let test = try TestSession(path: path)
+        #expect(test.run("SELECT count(*) FROM t;") == "1\n")
+
+        // The app resets its database and writes a transaction big enough to spill into the
+        // file before its COMMIT: its journal is on disk, and it holds the lock on the new file.
+        try FileManager.default.removeItem(atPath: path)
+        let app = try SQLite3Process(path: path)
+        defer { app.end() }
+        try app.send("""
+            PRAGMA cache_size = 1;
+            CREATE TABLE t(x); CREATE TABLE big(y);
+            BEGIN;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+            INSERT INTO big SELECT randomblob(300) FROM n;
+            SELECT 'ready';
+            """, until: "ready\n")
+        #expect(FileManager.default.fileExists(atPath: path + "-journal"))
+
+        // sqlive reads on: the old file, and the new file's journal stays the app's.
+        #expect(test.run("SELECT count(*) FROM t;") == "1\n")
+        #expect(test.errorText == "warning: \(DeleteGuard.movedDatabaseWarning)\n")
+        #expect(FileManager.default.fileExists(atPath: path + "-journal"))
+
+        // The app's COMMIT works (it failed with "disk I/O error", and the marker never came).
+        try app.send("COMMIT; SELECT 'committed', count(*) FROM big;", until: "committed|2000\n")
+        #expect(app.errors == "")
+        #expect(test.run(".open \(path)\nSELECT count(*) FROM big; PRAGMA integrity_check;") == "2000\nok\n")
+    }
+}
+
+/// The sqlite3 shell as another process: statements sent to it, its output read until an
+/// expected end.
+final class SQLite3Process {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let errorPipe = Pipe()
+    private var received = ""
+
+    init(path: String) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-batch", path]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errorPipe
+        try process.run()
+    }
+
+    /// Sends statements, then reads the output until it ends with `end`; throws when the shell
+    /// says nothing more for 30 s (a statement failed: its error went to stderr) or exits.
+    func send(_ statements: String, until end: String) throws {
+        input.fileHandleForWriting.write(Data((statements + "\n").utf8))
+        let handle = output.fileHandleForReading
+        while !received.hasSuffix(end) {
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 30_000) == 1 else { throw SQLite3ProcessError.noAnswer(received) }
+            let data = handle.availableData
+            guard !data.isEmpty else { throw SQLite3ProcessError.noAnswer(received) }
+            received += String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// What the shell wrote on stderr, once it ended.
+    var errors: String {
+        end()
+        return String(decoding: errorPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func end() {
+        guard process.isRunning else { return }
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+enum SQLite3ProcessError: Error {
+    case noAnswer(String)
+}
