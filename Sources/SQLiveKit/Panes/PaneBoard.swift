@@ -150,12 +150,25 @@ public final class PaneBoard {
         return engine.scheduler.waitUntilSettled(timeout: timeout, acceptingBlocked: userIsInTransaction, stop: stop)
     }
 
-    /// True when some refresh is due that the user's transaction does not hold back.
+    /// True when some refresh is due that the user's transaction does not hold back, or
+    /// something waits in the inbox.
     var hasWorkDue: Bool {
         guard let engine else { return false }
-        if !inbox.isEmpty { return true }
-        guard engine.scheduler.hasWork else { return false }
-        return !userIsInTransaction
+        return Self.workIsDue(schedulerHasWork: { engine.scheduler.hasWork }, inboxIsEmpty: { inbox.isEmpty },
+                              userIsInTransaction: { userIsInTransaction })
+    }
+
+    /// Whether work is due, from the scheduler's state and the inbox, in this order. A lane
+    /// posts its frame to the inbox before it goes idle, so an idle scheduler, then an empty
+    /// inbox, mean that no frame is on its way. Looked at the other way round, a frame posted
+    /// between the two looks was missed: the script printed its panes without it, a pane
+    /// restarted by a schema change showed no rows (beside CPU hogs, about one run in a
+    /// hundred of the differential tester).
+    static func workIsDue(schedulerHasWork: () -> Bool, inboxIsEmpty: () -> Bool,
+                          userIsInTransaction: () -> Bool) -> Bool {
+        let schedulerIsBusy = schedulerHasWork()
+        if !inboxIsEmpty() { return true }
+        return schedulerIsBusy && !userIsInTransaction()
     }
 
     /// The indexes of the panes a `.unpin`/`.refresh`/… argument names: an id, a name, or
