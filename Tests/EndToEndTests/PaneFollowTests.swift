@@ -102,6 +102,43 @@ import SQLiveTestSupport
         #expect(wrong.stderr == "error: --interval, --count and --until-change go with --follow\nTry 'sqlive --help' for the options.\n")
     }
 
+    // MARK: - The app resets its database: deletes the file and makes it again
+
+    /// The follower's connections kept reading the deleted file: the panes froze on the old
+    /// rows for good. The watcher notices the file moved, and the follower opens it again
+    /// (waiting for it while it is missing); the panes restart on the new file.
+    @Test func a_database_deleted_then_made_again_is_followed_to_the_new_file() throws {
+        let process = try follower([])
+        try process.waitForOutput { $0 == Self.pinned }
+        try FileManager.default.removeItem(atPath: database)
+        let deleted = "warning: --follow: \(database) was deleted: waiting for it to be created again\n"
+        try process.waitForErrorOutput { $0 == deleted }
+        #expect(!FileManager.default.fileExists(atPath: database))
+        let aside = folder + "/aside.db"
+        try write("CREATE TABLE job(id INTEGER PRIMARY KEY, done INT); INSERT INTO job(done) VALUES (0), (0), (0), (0), (0);", to: aside)
+        try FileManager.default.moveItem(atPath: aside, toPath: database)
+        let reopened = Self.pinned + "-- pane 1 (job): database opened\n5\n"
+        try process.waitForOutput { $0 == reopened }
+        try write("UPDATE job SET done = 1 WHERE id = 1;")
+        try process.waitForOutput { $0 == reopened + "-- pane 1 (job): external change\n4\n" }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stderr == deleted + "warning: --follow: \(database) was replaced: following the new file\n")
+    }
+
+    /// Replaced in one step (a new file moved over the old one): no wait, the new file at once.
+    @Test func a_database_replaced_in_one_step_is_followed_to_the_new_file() throws {
+        let process = try follower([])
+        try process.waitForOutput { $0 == Self.pinned }
+        let aside = folder + "/aside.db"
+        try write("CREATE TABLE job(id INTEGER PRIMARY KEY, done INT); INSERT INTO job(done) VALUES (0);", to: aside)
+        #expect(rename(aside, database) == 0)
+        try process.waitForOutput { $0 == Self.pinned + "-- pane 1 (job): database opened\n1\n" }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stderr == "warning: --follow: \(database) was replaced: following the new file\n")
+    }
+
     // MARK: - Started before the app: the file does not exist yet
 
     private func followerOfNewFile(_ path: String, pin: String = ".pin SELECT count(*) AS n FROM expense") throws -> SignalledProcess {

@@ -93,3 +93,33 @@ final class SQLite3Process {
 enum SQLite3ProcessError: Error {
     case noAnswer(String)
 }
+
+/// The same reset seen by a session that follows other processes' commits (`.external`):
+/// its panes read the old file, which nothing changes any more, and nothing said so. The
+/// watcher notices the file moved and says it, once; `--follow` opens the file again
+/// (`PaneFollowTests`), the prompt and a script warn.
+@Suite struct ReplacedDatabaseWarningTests {
+    @Test func a_watched_database_replaced_by_another_file_is_said_once() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("app.db")
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (1)") }
+        let test = try TestSession(path: path)
+        #expect(test.run(".external 10ms\n.pin SELECT count(*) FROM t") == "-- pane 1 (t): pinned\n1\n")
+        let aside = folder.path("aside.db")
+        try DatabaseQueue(path: aside).write { try $0.execute(sql: "CREATE TABLE t(x)") }
+        #expect(rename(aside, path) == 0)
+        // The evidence: the watcher's event, waited for (10 s at most).
+        let deadline = Date().addingTimeInterval(10)
+        var events: [PaneEvent] = []
+        while !events.contains(.databaseReplaced), Date() < deadline {
+            events += test.board.drainEvents()
+            usleep(5_000)
+        }
+        #expect(events.contains(.databaseReplaced))
+        test.session.printTrace(events)
+        #expect(test.errorText == "warning: \(path) was deleted or replaced since it was opened: the panes show the old file; .open it again to follow the new one\n")
+        // Said once: the next looks at the moved file say nothing more.
+        #expect(test.run(".pane 1") == "-- pane 1 (t): pinned\n1\n")
+        #expect(test.errorText == "")
+    }
+}

@@ -42,6 +42,8 @@ extension PaneBoard {
                 schemaDidChange(skipping: &recompiled)
             case .externalChange:
                 events += externalChangeDidHappen(skipping: &recompiled)
+            case .databaseReplaced:
+                events.append(.databaseReplaced)
             }
         }
         return events

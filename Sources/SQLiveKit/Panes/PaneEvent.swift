@@ -14,6 +14,10 @@ public enum PaneEvent: Sendable, Equatable {
     case failed(paneID: Int, message: String)
     /// A line of `.events on`: a change, a commit and the panes it woke, a rollback.
     case trace(String)
+    /// The main database file was deleted, or replaced by another (an app resetting its
+    /// database), since the session opened it: the panes read the old file until the session
+    /// opens the new one (`--follow` does; at the prompt, `.open`).
+    case databaseReplaced
 }
 
 /// Where panes show on a terminal: docked at the top of the screen, or printed inline after

@@ -21,6 +21,9 @@ final class PaneInbox: Sendable {
         case schemaChanged
         /// Another process committed.
         case externalChange
+        /// The main database file was deleted, or replaced by another, since the user's
+        /// connection opened it: every connection reads the old file.
+        case databaseReplaced
     }
 
     // MARK: - Mutable State

@@ -56,10 +56,20 @@ extension Session {
     /// these, since the dock shows the panes.
     ///
     ///     -- trace: insert player[3]
+    /// A replaced database file is said too (on stderr, once the watcher noticed it).
     public func printTrace(_ events: [PaneEvent]) {
-        for case .trace(let line) in events {
-            output.append("-- trace: \(line)\n")
+        for event in events {
+            switch event {
+            case .trace(let line): output.append("-- trace: \(line)\n")
+            case .databaseReplaced: warn(Self.replacedDatabaseWarning(databaseOptions.displayName))
+            case .refreshed, .failed: continue
+            }
         }
+    }
+
+    /// What a front-end that does not open the file again (the prompt, a script) says.
+    static func replacedDatabaseWarning(_ name: String) -> String {
+        "\(name) was deleted or replaced since it was opened: the panes show the old file; .open it again to follow the new one"
     }
 
     /// Prints panes and stored rows in the current mode, from the session's parts.

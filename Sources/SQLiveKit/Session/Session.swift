@@ -204,6 +204,18 @@ public final class Session {
         connectionDidChange?(newConnection)
     }
 
+    /// The options the session's database was opened with: `--follow` opens the same file
+    /// again after an app replaced it.
+    public var databaseOptions: OpenOptions { statements.connection.options }
+
+    /// Opens the session's database file again, as `.open` would with the same options: the
+    /// file was deleted and made again (``PaneEvent/databaseReplaced``). The panes restart on
+    /// the new file (cause `database opened`).
+    public func reopenDatabase() throws(Diagnostic) {
+        replaceConnection(try DatabaseConnection(databaseOptions))
+        statements.installStatementTrace()
+    }
+
     /// Opens the database locked at start, waiting for the lock as any statement does,
     /// before the first unit that needs it (SQL, DSL, and commands but those that only
     /// change settings or print, such as `.help` and `.mode`).

@@ -20,6 +20,10 @@ import Glibc
 /// - `untilChange`: stop after the first block, as `watch -g` does.
 ///
 /// It waits on the ``MainLoopWaker``: the panes' refreshes and the signals both wake it.
+///
+/// An app that deletes its database and makes it again (a reset) is followed: the file is
+/// opened again (waiting for it while it is missing), and the panes restart on it with the
+/// cause `database opened`.
 struct PaneFollower {
     enum Outcome: Equatable {
         /// `count` blocks printed, or the first change with `untilChange`.
@@ -28,6 +32,8 @@ struct PaneFollower {
         case interrupted
         /// Another signal, or the session was asked to stop: the launcher cleans up.
         case stopped
+        /// The database file, replaced, could not be opened again (said on stderr).
+        case failed
     }
 
     let session: Session
@@ -62,12 +68,48 @@ struct PaneFollower {
             let timeout = hasNews ? max(0, nextPrint.timeIntervalSinceNow) : nil
             guard wait(timeout: timeout) else { continue }
             if waker.takeEvents().contains(.stop) { continue }
-            let events = board.drainEvents()
+            var events = board.drainEvents()
+            if events.contains(.databaseReplaced) {
+                events.removeAll { $0 == .databaseReplaced }
+                // Blocks of the old file still unprinted go first.
+                printed += session.printPaneUpdates(pending + events)
+                session.output.flush()
+                pending.removeAll()
+                events.removeAll()
+                if let limit, printed >= limit { return .done }
+                if let outcome = followReplacedDatabase() { return outcome }
+                events = board.drainEvents()
+            }
             if !events.isEmpty {
                 pending += events
                 hasNews = true
             }
         }
+    }
+
+    /// The database file was deleted, or replaced: waits for it while it is missing (creating
+    /// nothing), then opens it again; the panes restart on it. Nil to go on following.
+    private func followReplacedDatabase() -> Outcome? {
+        let options = session.databaseOptions
+        if let missing = options.missingFile {
+            session.warn("--follow: \(options.displayName) was deleted: waiting for it to be created again")
+            session.output.flush()
+            switch FileArrival(path: missing, waker: waker, stopRequest: session.stopRequest).wait() {
+            case .arrived: break
+            case .interrupted: return .interrupted
+            case .stopped: return .stopped
+            }
+        }
+        do {
+            try session.reopenDatabase()
+        } catch {
+            session.report(error)
+            return .failed
+        }
+        session.warn("--follow: \(options.displayName) was replaced: following the new file")
+        session.paneBoard.refreshesOnTheirOwn()
+        _ = session.paneBoard.watchExternalChangesForFollowing()
+        return nil
     }
 
     /// Waits for the waker, at most `timeout` seconds (forever when nil). True when it is

@@ -29,6 +29,8 @@ extension Launcher {
             return 0
         case .stopped:
             return nil
+        case .failed:
+            return 1
         }
     }
 

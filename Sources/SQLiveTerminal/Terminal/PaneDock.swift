@@ -192,7 +192,7 @@ extension PaneDock: LineEditorDelegate {
                 session.printPaneUpdates(events)
                 session.output.flush()
             }
-        } else if events.contains(where: \.isTrace) {
+        } else if events.contains(where: \.printsAboveLine) {
             editor.printAboveLine {
                 session.printTrace(events)
                 session.output.flush()
@@ -267,8 +267,11 @@ extension PaneDock: TerminalHandover {
 }
 
 extension PaneEvent {
-    fileprivate var isTrace: Bool {
-        if case .trace = self { return true }
-        return false
+    /// A `.trace` line, or the warning that the database file was replaced.
+    fileprivate var printsAboveLine: Bool {
+        switch self {
+        case .trace, .databaseReplaced: true
+        case .refreshed, .failed: false
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// Notices commits made by other processes (another sqlite3 shell, an app writing the same
@@ -53,6 +54,8 @@ final class ExternalChangeWatcher: Sendable {
         var sideVersion: (version: Int, userCommits: Int)?
         /// How many checks ran (timer ticks and calls), the evidence tests wait for.
         var checks = 0
+        /// The main database file was found deleted or replaced, and said (once).
+        var sawReplacement = false
     }
     private let side: SideReader
     /// How many transactions the user's connection committed (``ChangeRecorder/commitCount``).
@@ -159,6 +162,19 @@ final class ExternalChangeWatcher: Sendable {
     /// Compares what the connection sees with what was seen last; on another process's
     /// commit, wakes every pane. Ends the check. On the connection's queue.
     private func examine(_ db: Database) -> Bool {
+        // A file deleted and made again (an app's reset) moves the fingerprints; its commits
+        // are not this connection's to see: the front-end is told, once, to open it again.
+        if Self.mainFileMoved(db) {
+            let isNews = state.withLock { state -> Bool in
+                state.isChecking = false
+                // Looked at again only when the new file moves (no check each tick).
+                state.fingerprints = FileFingerprint.take(state.files)
+                defer { state.sawReplacement = true }
+                return !state.sawReplacement
+            }
+            if isNews { inbox.post(.databaseReplaced) }
+            return false
+        }
         let changed = db.isInsideTransaction ? sideReaderSawCommit() : userConnectionSawCommit(db, policy: connection.busyPolicy)
         guard changed else { return false }
         // GRDB's cached view of the schema may be another process's past.
@@ -173,6 +189,14 @@ final class ExternalChangeWatcher: Sendable {
         sink.receive(.anything(main.map(probe.cause(afterSeeing:)) ?? .externalChange,
                                readerMustSee: main.flatMap(probe.readerCondition(afterSeeing:))))
         return true
+    }
+
+    /// True when the file at the main database's path is not the one the connection has
+    /// open: deleted, or another file in its place (SQLite's own test, a `stat`).
+    private static func mainFileMoved(_ db: Database) -> Bool {
+        guard let connection = db.sqliteConnection else { return false }
+        var moved: Int32 = 0
+        return sqlite3_file_control(connection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
     }
 
     /// Outside the user's transaction: the user's connection's `data_version`s.
