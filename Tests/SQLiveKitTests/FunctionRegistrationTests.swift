@@ -86,7 +86,16 @@ import SQLiveTestSupport
         #expect(test.run("SELECT count(*) FROM f;") == "")
         #expect(test.run("SELECT * FROM g;") == "")
         #expect(!FileManager.default.fileExists(atPath: written))
-        #expect(test.errorText == "error: test.sql:1: SQL logic error\n")
+        // FTS4 reports the refusal as a bare "SQL logic error": the hint says why.
+        let refusal = { (function: String, table: String) in
+            "error: test.sql:1: SQL logic error\n  \(CheckConstraintGuard.refusal(function, table: table))\n"
+        }
+        #expect(test.errorText == refusal("readfile", "main.g"))
+        #expect(test.run("SELECT count(*) FROM f;") == "")
+        #expect(test.errorText == refusal("sha3_query", "main.f"))
+        // Taken once: a later error of another kind has no such hint.
+        test.run("SELECT * FROM nowhere;")
+        #expect(!test.errorText.contains("refused"))
     }
 
     @Test func values_cross_in_both_directions_unchanged() throws {

@@ -1,4 +1,5 @@
 import GRDBSQLite
+import Synchronization
 
 /// SQLite 3.40 does not apply `SQLITE_DIRECTONLY` to CHECK constraints: a table's CHECK may
 /// call `writefile()` or `sha3_query()`, and it runs whenever SQLite checks the constraint —
@@ -26,6 +27,23 @@ enum CheckConstraintGuard {
     /// The message of a refused call.
     static func refusal(_ function: String, table: String) -> String {
         "\(function)() is refused: table \(table) names it in its definition, and SQLite runs a CHECK constraint's functions wherever it checks them (docs/SECURITY.md)"
+    }
+
+    /// The last refusal on each connection, until the session's error path takes it. FTS4
+    /// calls its `uncompress=` function from statements of its own and reports any error of
+    /// it as a bare "SQL logic error": the refusal is what explains it.
+    private static let refusals = Mutex<[UInt: String]>([:])
+
+    /// Refuses a call: its message for SQLite, kept for the connection's next error.
+    static func refuse(_ function: String, table: String, connection: OpaquePointer) -> String {
+        let message = refusal(function, table: table)
+        refusals.withLock { $0[UInt(bitPattern: connection)] = message }
+        return message
+    }
+
+    /// The refusal made on the connection since the last call, if any (taken once).
+    static func takeRefusal(connection: OpaquePointer) -> String? {
+        refusals.withLock { $0.removeValue(forKey: UInt(bitPattern: connection)) }
     }
 
     private static func databaseNames(_ connection: OpaquePointer) -> [String] {

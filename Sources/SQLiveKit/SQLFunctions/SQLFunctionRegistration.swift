@@ -64,7 +64,7 @@ extension Database {
             let body = Unmanaged<SQLFunctionBody>.fromOpaque(user).takeUnretainedValue()
             if let name = body.guardedName, let connection = sqlite3_context_db_handle(context),
                let table = CheckConstraintGuard.tableNaming(name, connection: connection) {
-                sqlite3_result_error(context, CheckConstraintGuard.refusal(name, table: table), -1)
+                sqlite3_result_error(context, CheckConstraintGuard.refuse(name, table: table, connection: connection), -1)
                 return
             }
             let arguments = (0..<Int(count)).map { SQLFunctionValues.value(values?[$0]) }

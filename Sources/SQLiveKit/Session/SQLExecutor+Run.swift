@@ -177,6 +177,12 @@ extension SQLExecutor {
         if statements.connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
         }
+        // A function refused inside an FTS4 table's own statements fails them with a bare
+        // "SQL logic error": the refusal says why (taken in any case, so it never lingers).
+        let refusal = try? statements.withDatabase { db in db.sqliteConnection.flatMap(CheckConstraintGuard.takeRefusal) }
+        if let refusal, diagnostic.hint == nil, diagnostic.message == "SQL logic error" {
+            diagnostic.hint = refusal
+        }
         if diagnostic.hint == nil, case .sqlite = diagnostic.kind {
             diagnostic.hint = try? statements.withDatabase { UnknownNameHint.hint(for: diagnostic.message, in: $0) }
         }
