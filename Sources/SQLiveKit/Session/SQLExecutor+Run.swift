@@ -177,15 +177,18 @@ extension SQLExecutor {
         if statements.connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
         }
-        // A function refused inside an FTS4 table's own statements fails them with a bare
-        // "SQL logic error": the refusal says why (taken in any case, so it never lingers).
-        let refusal = try? statements.withDatabase { db in db.sqliteConnection.flatMap(CheckConstraintGuard.takeRefusal) }
-        if let refusal, diagnostic.hint == nil, diagnostic.message == "SQL logic error" {
-            diagnostic.hint = refusal
+        var unexplained = diagnostic.hint == nil
+        if case .sqlite = diagnostic.kind {} else { unexplained = false }
+        let message = diagnostic.message
+        let hint = try? statements.withDatabase { db -> String? in
+            // A function refused inside an FTS4 table's own statements fails them with a bare
+            // "SQL logic error": the refusal says why (taken in any case, so it never lingers).
+            let refusal = db.sqliteConnection.flatMap(CheckConstraintGuard.takeRefusal)
+            guard unexplained else { return nil }
+            if let refusal, message == "SQL logic error" { return refusal }
+            return UnknownNameHint.hint(for: message, in: db)
         }
-        if diagnostic.hint == nil, case .sqlite = diagnostic.kind {
-            diagnostic.hint = try? statements.withDatabase { UnknownNameHint.hint(for: diagnostic.message, in: $0) }
-        }
+        if unexplained { diagnostic.hint = hint ?? nil }
         return diagnostic
     }
 

@@ -50,39 +50,33 @@ struct PaneFollower {
         defer { board.waker = nil }
         let limit = untilChange ? 1 : count
         var printed = 0
+        // Drained since the last print: what the next print is about.
         var pending: [PaneEvent] = []
-        var hasNews = false
         var nextPrint = Date.distantPast
+        /// Prints the blocks due; true once the limit is reached.
+        func printPending() -> Bool {
+            printed += session.printPaneUpdates(pending)
+            session.output.flush()
+            pending.removeAll()
+            nextPrint = Date().addingTimeInterval(interval)
+            return limit.map { printed >= $0 } ?? false
+        }
         while true {
             if let reason = session.stopRequest.reason {
                 return reason == .terminate(signal: SIGINT) ? .interrupted : .stopped
             }
-            if hasNews, Date() >= nextPrint {
-                printed += session.printPaneUpdates(pending)
-                session.output.flush()
-                pending.removeAll()
-                hasNews = false
-                nextPrint = Date().addingTimeInterval(interval)
-                if let limit, printed >= limit { return .done }
-            }
-            let timeout = hasNews ? max(0, nextPrint.timeIntervalSinceNow) : nil
+            if !pending.isEmpty, Date() >= nextPrint, printPending() { return .done }
+            let timeout = pending.isEmpty ? nil : max(0, nextPrint.timeIntervalSinceNow)
             guard wait(timeout: timeout) else { continue }
             if waker.takeEvents().contains(.stop) { continue }
-            var events = board.drainEvents()
-            if events.contains(.databaseReplaced) {
-                events.removeAll { $0 == .databaseReplaced }
-                // Blocks of the old file still unprinted go first.
-                printed += session.printPaneUpdates(pending + events)
-                session.output.flush()
-                pending.removeAll()
-                events.removeAll()
-                if let limit, printed >= limit { return .done }
+            pending += board.drainEvents()
+            if pending.contains(.databaseReplaced) {
+                pending.removeAll { $0 == .databaseReplaced }
+                // Blocks of the old file still unprinted go first, interval or not.
+                if printPending() { return .done }
                 if let outcome = followReplacedDatabase() { return outcome }
-                events = board.drainEvents()
-            }
-            if !events.isEmpty {
-                pending += events
-                hasNews = true
+                // A pane that fails to compile on the new file fails at once, with no wake.
+                pending += board.drainEvents()
             }
         }
     }
