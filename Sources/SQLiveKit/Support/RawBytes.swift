@@ -53,6 +53,9 @@ public enum RawBytes {
 
     /// The text's UTF-8, with each private scalar made its byte again.
     public static func bytes(of text: String) -> [UInt8] {
+        // Separators and null values are most often plain ASCII: their UTF-8 is the answer
+        // (a renderer is made for every statement and every pane block).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -312,7 +312,9 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     /// Wakes the panes the transaction's changes concern, then forgets the transaction.
     private func commitTransaction() {
         let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
-            var woken: [ObservationToken: RefreshCause] = Dictionary(minimumCapacity: state.pending.count)
+            // A literal, not `Dictionary(minimumCapacity:)`: that initializer is not specialized
+            // here and looks up the storage's type metadata at every commit.
+            var woken: [ObservationToken: RefreshCause] = [:]
             // In order of precedence, each token once (no set of all candidates is made: a
             // script's every statement is a commit): changes, then `.notify`, then a commit
             // that changed nothing the pane shows (an empty summary, a pane started inside

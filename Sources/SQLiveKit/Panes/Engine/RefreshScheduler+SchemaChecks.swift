@@ -85,7 +85,7 @@ extension RefreshScheduler {
     static func schemaVersions(_ db: Database, probes: [ReaderDatabases.SchemaProbe]? = nil) throws -> [String: Int] {
         let probes = try probes ?? ReaderDatabases.probes(
             String.fetchAll(db.cachedStatement(sql: "SELECT name FROM pragma_database_list")))
-        var versions: [String: Int] = Dictionary(minimumCapacity: probes.count)
+        var versions: [String: Int] = [:]  // not Dictionary(minimumCapacity:): see commitTransaction()
         for probe in probes {
             // Cached: every fast frame runs them.
             versions[probe.name] = Int(try db.cachedStatement(sql: probe.sql).firstInteger() ?? 0)
