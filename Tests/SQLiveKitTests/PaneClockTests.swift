@@ -104,7 +104,7 @@ import SQLiveTestSupport
             return
         }
         #expect(abs(until.timeIntervalSince(rig.clock.now) - 0.15) < 1e-9)
-        rig.clock.advance(by: 0.1)
+        rig.clock.advance(by: RefreshScheduler.retryStillWaiting)
         #expect(rig.takeFrames().isEmpty, "a throttled pane refreshed early")
         rig.clock.advance(by: 0.05)
         #expect(rig.waitForFrames(1).map(\.count) == [1])
@@ -174,6 +174,33 @@ import SQLiveTestSupport
         #expect(rig.takeFrames().isEmpty, "the frame ran again before its tick")
         rig.clock.advance(by: RefreshScheduler.retryTick)
         #expect(rig.waitForFrames(1).map { Set($0.keys) } == [[pane]])
+    }
+}
+
+extension PaneClockTests {
+    /// The dock's "waiting for the database lock" mark blinked: each retry's read, however
+    /// short, said "refreshing" while it ran.
+    @Test func a_retry_after_the_lock_was_taken_still_says_waiting_until_its_read_goes_on() throws {
+        let rig = try Rig(throttles: false, journal: "delete")
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let holder = try DatabaseQueue(path: rig.path, configuration: configuration)
+        try holder.inDatabase { try $0.execute(sql: "BEGIN EXCLUSIVE") }
+        let pane = rig.start("SELECT hold(), count(*) FROM t", paneID: 1)
+        #expect(rig.waitForTimedWork(in: RefreshScheduler.retryTick))
+        #expect(rig.scheduler.activity(of: pane) == .waitingForLock)
+        try holder.inDatabase { try $0.execute(sql: "ROLLBACK") }
+        // The retry gets the lock and runs (held in hold()): a moment in, still the wait…
+        rig.clock.advance(by: RefreshScheduler.retryTick)
+        #expect(waitForEvidence("the retry's query running") { rig.gate.entered == 1 })
+        #expect(rig.scheduler.activity(of: pane) == .waitingForLock)
+        // …past the threshold, a query that runs.
+        let start = rig.clock.now
+        rig.clock.advance(by: RefreshScheduler.retryStillWaiting)
+        #expect(rig.scheduler.activity(of: pane) == .refreshing(since: start))
+        rig.gate.letGo()
+        #expect(rig.waitForFrames(1).map { Set($0.keys) } == [[pane]])
+        #expect(rig.scheduler.activity(of: pane) == .idle)
     }
 }
 

@@ -43,6 +43,9 @@ final class RefreshScheduler: Sendable {
     /// fixed short tick, so that a lock released a moment later costs one tick, not a doubling
     /// delay (the next change wakes the lane sooner anyway).
     static let retryTick = 0.01
+    /// A retry read younger than this is still the wait for the lock, to the dock: a read
+    /// that finds it taken fails at once (the readers have no busy timeout).
+    static let retryStillWaiting = 0.1
 
     enum LaneKind: Int, CaseIterable {
         case fast = 0
@@ -275,7 +278,14 @@ final class RefreshScheduler: Sendable {
     func activity(of token: ObservationToken) -> PaneActivity {
         state.withLock { state in
             for lane in state.lanes where lane.reading.contains(token) {
-                if let since = lane.readingSince { return .refreshing(since: since) }
+                guard let since = lane.readingSince else { continue }
+                // A retry after the lock was found taken: while it is young it is the same
+                // wait (saying "refreshing" for it made the dock's mark blink at every tick);
+                // a read that goes on has the lock, and runs.
+                if lane.isBlocked && clock.now.timeIntervalSince(since) < Self.retryStillWaiting {
+                    return .waitingForLock
+                }
+                return .refreshing(since: since)
             }
             guard state.dirty[token] != nil else { return .idle }
             let kind: LaneKind = state.slow.contains(token) ? .slow : .fast
