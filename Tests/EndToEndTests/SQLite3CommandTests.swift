@@ -142,6 +142,37 @@ import SQLiveTestSupport
         #expect(try String(contentsOfFile: folder.path + "/sqlive.trace", encoding: .utf8) == expected)
     }
 
+    /// With panes pinned, the trace is still the user's statements, line for line as sqlite3
+    /// traces the same script: the statements sqlive runs for the panes on the user's
+    /// connection (compiling them again after a schema change, reading their regions, looking
+    /// for other processes' commits between statements) are its own. A schema change traced
+    /// about twenty lines of PRAGMAs and schema queries.
+    @Test func trace_with_panes_pinned_shows_only_the_users_statements_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        let statements = """
+            create table t(a);
+            insert into t values (1);
+            begin; insert into t values (2); savepoint s; update t set a = 3; release s; commit;
+            create table u(b);
+            create index i on t(a);
+            alter table t add column c;
+            insert into t values (4, 5);
+            select count(*) from t;
+
+            """
+        for shell in ["sqlite3", "sqlive"] {
+            let database = folder.path("\(shell).db")
+            let panes = shell == "sqlite3" ? "" : ".external on\n.pin select count(*) from t\n.pin select b from u\n"
+            let script = ".trace \(folder.path)/\(shell).trace\n" + panes + statements + ".trace off\n"
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([database], input: script)
+                : try BinaryRunner.sqlive([database], input: script)
+            #expect(result.status == 0, "\(shell): \(result.stderr)")
+        }
+        let expected = try String(contentsOfFile: folder.path + "/sqlite3.trace", encoding: .utf8)
+        #expect(expected.split(separator: "\n").count == 13)
+        #expect(try String(contentsOfFile: folder.path + "/sqlive.trace", encoding: .utf8) == expected)
+    }
+
     /// What runs inside a statement (a trigger, a table-valued pragma) is traced as sqlite3
     /// traces it, as `-- ` comments; `.dump` runs sqlite3's own statements, so its trace is
     /// sqlite3's, line for line, with every kind of table and `--preserve-rowids`.

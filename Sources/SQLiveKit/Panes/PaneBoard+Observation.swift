@@ -211,12 +211,13 @@ extension PaneBoard {
 
 extension DatabaseConnection {
     /// Runs `body` in a database access and turns whatever it throws into a ``Diagnostic``
-    /// (SQLite's message for database errors), for the pane commands' typed errors.
+    /// (SQLite's message for database errors), for the pane commands' typed errors. What it
+    /// runs is sqlive's own, never traced.
     ///
     ///     let count = try connection.access { db in try Int.fetchOne(db, sql: "SELECT 1") }
     func access<T>(_ body: (Database) throws -> T) throws(Diagnostic) -> T {
         do {
-            return try queue.inDatabase(body)
+            return try queue.inDatabase { db in try traceMute.during { try body(db) } }
         } catch {
             throw Diagnostic(converting: error)
         }

@@ -78,6 +78,8 @@ public final class DatabaseConnection: Sendable {
     /// What tells, for a change source, that the database has a new committed state: the
     /// replicated transaction on a Litestream replica, `data_version` otherwise.
     let versionProbe: any ReplicaVersionProbe
+    /// Keeps the statements sqlive runs for the panes out of `.trace` (``TraceMute``).
+    let traceMute = TraceMute()
 
     private init(options: OpenOptions, queue: DatabaseQueue, busyPolicy: BusyPolicy,
                  sqlitePath: String, memoryName: String?) {

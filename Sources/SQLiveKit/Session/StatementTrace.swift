@@ -25,6 +25,8 @@ final class StatementTrace {
     let destination: Destination
     /// `--expanded`: bound parameters shown as their values.
     let expandsParameters: Bool
+    /// The connection's mute: set when the trace is installed on it.
+    fileprivate var mute: TraceMute?
 
     init(destination: Destination, expandsParameters: Bool) {
         self.destination = destination
@@ -40,6 +42,7 @@ final class StatementTrace {
     /// another statement (a trigger, a table-valued pragma) a `-- ` comment, which sqlite3
     /// prints as is (`-- TRIGGER audit`, then `-- INSERT INTO log …`).
     fileprivate func write(_ statement: OpaquePointer, text: UnsafePointer<CChar>?) {
+        if mute?.isMuted == true { return }
         var sql: String
         if let text, strncmp(text, "-- ", 3) == 0 {
             sql = String(cString: text)
@@ -68,6 +71,7 @@ extension StatementRunner {
     /// Installs ``statementTrace`` on the connection, or removes the hook when it is nil
     /// (`.trace`, and again after `.open`).
     func installStatementTrace() {
+        statementTrace?.mute = connection.traceMute
         let context = statementTrace.map { Unmanaged.passUnretained($0).toOpaque() }
         try? withDatabase { db in
             guard let context else {
