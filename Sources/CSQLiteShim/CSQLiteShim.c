@@ -15,7 +15,7 @@ int sqlive_install_delete_guard(void);
 /* Where SQLite's error log goes (`.log`): a handler set from Swift, or none. */
 static _Atomic(sqlive_log_handler) log_handler = 0;
 
-/* Set while this thread compiles a statement whose failure is an answer, not an error. */
+/* Above zero while this thread runs statements whose failures are not the user's errors. */
 static _Thread_local int log_muted = 0;
 
 static void sqlive_forward_log(void *unused, int code, const char *message) {
@@ -44,7 +44,8 @@ int sqlive_delete_guard_result(void) {
 }
 
 void sqlive_mute_log_on_this_thread(int muted) {
-    log_muted = muted;
+    if (muted) log_muted += 1;
+    else if (log_muted > 0) log_muted -= 1;
 }
 
 int sqlive_set_log_handler(sqlive_log_handler handler) {

@@ -173,6 +173,32 @@ import SQLiveTestSupport
         #expect(try String(contentsOfFile: folder.path + "/sqlive.trace", encoding: .utf8) == expected)
     }
 
+    /// The same for SQLite's error log: a pane whose table does not exist yet fails to
+    /// compile at every schema change and every frame, and each failure was logged as if
+    /// the user's (`(1) no such table: u in "select b from u"`, three times here); the pane
+    /// shows its error in its block.
+    @Test func log_with_a_failing_pane_shows_only_the_users_errors_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        let statements = """
+            create table t(a);
+            select * from nosuch;
+            create table u(b);
+            insert into u values (1);
+
+            """
+        for shell in ["sqlite3", "sqlive"] {
+            let panes = shell == "sqlite3" ? "" : ".pin select b from u\n.pin select count(*) from t\n"
+            let script = ".log \(folder.path)/\(shell).log\n" + panes + statements + ".log off\n"
+            let database = folder.path("\(shell).db")
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([database], input: script)
+                : try BinaryRunner.sqlive([database], input: script)
+            #expect(result.status == 1, "\(shell): \(result.stderr)")
+        }
+        let expected = try String(contentsOfFile: folder.path + "/sqlite3.log", encoding: .utf8)
+        #expect(expected == "(1) no such table: nosuch in \"select * from nosuch;\"\n")
+        #expect(try String(contentsOfFile: folder.path + "/sqlive.log", encoding: .utf8) == expected)
+    }
+
     /// What runs inside a statement (a trigger, a table-valued pragma) is traced as sqlite3
     /// traces it, as `-- ` comments; `.dump` runs sqlite3's own statements, so its trace is
     /// sqlite3's, line for line, with every kind of table and `--preserve-rowids`.

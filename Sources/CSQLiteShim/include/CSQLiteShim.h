@@ -44,8 +44,9 @@ typedef void (*sqlive_log_handler)(int code, const char *message);
 /// (0) when it took.
 int sqlive_set_log_handler(sqlive_log_handler handler);
 
-/// Leaves out of the log what SQLite logs on the calling thread while muted is 1: a
-/// statement compiled to learn whether a name exists fails by design.
+/// Leaves out of the log what SQLite logs on the calling thread between a call with 1 and
+/// its call with 0 (they nest): a statement compiled to learn whether a name exists fails by
+/// design, and what the panes run is sqlive's own.
 void sqlive_mute_log_on_this_thread(int muted);
 
 /// Loads an extension into a connection (`.load`): turns on extension loading for the C

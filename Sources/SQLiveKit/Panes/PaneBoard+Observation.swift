@@ -212,12 +212,12 @@ extension PaneBoard {
 extension DatabaseConnection {
     /// Runs `body` in a database access and turns whatever it throws into a ``Diagnostic``
     /// (SQLite's message for database errors), for the pane commands' typed errors. What it
-    /// runs is sqlive's own, never traced.
+    /// runs is sqlive's own: neither traced nor logged (`.trace`, `.log`).
     ///
     ///     let count = try connection.access { db in try Int.fetchOne(db, sql: "SELECT 1") }
     func access<T>(_ body: (Database) throws -> T) throws(Diagnostic) -> T {
         do {
-            return try queue.inDatabase { db in try traceMute.during { try body(db) } }
+            return try queue.inDatabase { db in try ownStatements { try body(db) } }
         } catch {
             throw Diagnostic(converting: error)
         }

@@ -81,6 +81,16 @@ public final class DatabaseConnection: Sendable {
     /// Keeps the statements sqlive runs for the panes out of `.trace` (``TraceMute``).
     let traceMute = TraceMute()
 
+    /// Runs statements of sqlive's own on this connection, inside an access: out of `.trace`
+    /// and out of `.log`.
+    func ownStatements<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        try traceMute.during { () throws(E) -> T in
+            sqlive_mute_log_on_this_thread(1)
+            defer { sqlive_mute_log_on_this_thread(0) }
+            return try body()
+        }
+    }
+
     private init(options: OpenOptions, queue: DatabaseQueue, busyPolicy: BusyPolicy,
                  sqlitePath: String, memoryName: String?) {
         self.options = options

@@ -36,7 +36,8 @@ final class SQLiteErrorLog: Sendable {
     }
 
     /// Runs `body` with what SQLite logs on this thread left out of the log: for a
-    /// statement compiled only to learn whether it compiles.
+    /// statement compiled only to learn whether it compiles, and for what the panes run
+    /// (their errors show in their blocks). Calls nest.
     static func muted<T>(_ body: () throws -> T) rethrows -> T {
         sqlive_mute_log_on_this_thread(1)
         defer { sqlive_mute_log_on_this_thread(0) }

@@ -131,7 +131,7 @@ final class ExternalChangeWatcher: Sendable {
                 state.withLock { $0.isChecking = false }
                 return
             }
-            _ = connection.traceMute.during { examine(db) }
+            _ = connection.ownStatements { examine(db) }
         }
     }
 
@@ -141,7 +141,7 @@ final class ExternalChangeWatcher: Sendable {
     /// found: every pane was woken.
     func checkNow() -> Bool {
         guard startsCheck(unlessOneRuns: false) else { return false }
-        return connection.queue.inDatabase { db in connection.traceMute.during { examine(db) } }
+        return connection.queue.inDatabase { db in connection.ownStatements { examine(db) } }
     }
 
     /// Counts a check, and starts it unless nothing moved in any file since the last locked
@@ -237,7 +237,7 @@ final class ExternalChangeWatcher: Sendable {
     /// The versions now and the files they belong to, read synchronously (the baseline).
     private static func read(_ connection: DatabaseConnection) -> (versions: [String: Int], files: [String])? {
         connection.queue.inDatabase { db in
-            connection.traceMute.during {
+            connection.ownStatements {
                 connection.busyPolicy.failingAtOnce { dataVersions(db, probe: connection.versionProbe) }
             }
         }

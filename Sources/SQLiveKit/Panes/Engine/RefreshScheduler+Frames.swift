@@ -161,7 +161,8 @@ extension RefreshScheduler {
         var schemaMoved = false
         var isBehind = false
         do {
-            try lane.reader.inDatabase { db in
+            // The panes' errors show in their blocks, not in `.log`.
+            try SQLiteErrorLog.muted { try lane.reader.inDatabase { db in
                 try ReadTransaction.run(db) {
                     if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
                         isBehind = true
@@ -181,7 +182,7 @@ extension RefreshScheduler {
                         fetches.append(try fetch(job, causes: causes, parameters: plan.parameters, lane: lane, db: db))
                     }
                 }
-            }
+            } }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
             return .interrupted
         } catch let error as DatabaseError where Self.isLock(error) {
