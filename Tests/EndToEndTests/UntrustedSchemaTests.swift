@@ -124,6 +124,42 @@ import SQLiveTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/out").isEmpty)
     }
 
+    /// An FTS table kept in sync by triggers, as sqlite3 runs it: with `trusted_schema` off
+    /// SQLite refuses the triggers' use of the virtual table, and its bare "unsafe use of
+    /// virtual table" said neither why sqlite3 runs the same script nor how to opt in. Opted
+    /// in, the triggers run and a pane on the FTS table follows every kind of write.
+    @Test func a_trigger_writing_a_virtual_table_says_how_to_trust_the_schema() throws {
+        let schema = """
+            create table docs(id integer primary key, body text);
+            create virtual table docs_fts using fts5(body, content='docs', content_rowid='id');
+            create trigger docs_ai after insert on docs begin insert into docs_fts(rowid, body) values (new.id, new.body); end;
+            create trigger docs_ad after delete on docs begin insert into docs_fts(docs_fts, rowid, body) values ('delete', old.id, old.body); end;
+            .pin --name hits select rowid from docs_fts where docs_fts match 'apple' order by rowid
+
+            """
+        let refused = try BinaryRunner.sqlive(["-batch", ":memory:"], input: schema + "insert into docs(body) values ('apple pie');\n")
+        #expect(refused.stdout == "-- pane 1 (hits): pinned\n")
+        #expect(refused.stderr == """
+            error: stdin:6: unsafe use of virtual table "docs_fts"
+              sqlive runs a database's triggers and views with PRAGMA trusted_schema off: they may not use virtual tables; for a database you trust, PRAGMA trusted_schema=1 allows it
+
+            """)
+        let trusted = try BinaryRunner.sqlive(["-batch", ":memory:"], input: "pragma trusted_schema=1;\n" + schema + """
+            insert into docs(body) values ('apple pie'), ('banana'), ('apple tart');
+            delete from docs where id = 1;
+
+            """)
+        #expect(trusted == ProcessResult(stdout: """
+            -- pane 1 (hits): pinned
+            -- pane 1 (hits): insert docs_fts
+            1
+            3
+            -- pane 1 (hits): delete docs_fts, insert docs_fts
+            3
+
+            """, stderr: "", status: 0))
+    }
+
     @Test func help_trust_says_how_to_opt_in() throws {
         let help = try BinaryRunner.sqlive(["--no-init", ":memory:", ".help trust"])
         #expect(help.status == 0)

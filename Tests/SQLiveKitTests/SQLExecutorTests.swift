@@ -1,4 +1,5 @@
 import Testing
+import GRDB
 @testable import SQLiveKit
 
 /// The statement path stands without a session: an ``SQLExecutor`` built from the parts it
@@ -10,6 +11,7 @@ import Testing
         var observesConnection = false
         var schemaChanges = 0
         func schemaChangedLocally() { schemaChanges += 1 }
+        func stepping(_ statement: SQLiteStatement?) {}
     }
 
     /// An executor on an in-memory database, its results and diagnostics captured.

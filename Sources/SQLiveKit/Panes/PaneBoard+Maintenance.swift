@@ -118,6 +118,10 @@ extension PaneBoard {
     }
 
     /// A command of the session changed the schema: the next check finds it, as the user's.
+    func stepping(_ statement: SQLiteStatement?) {
+        engine?.recorder.stepping(statement)
+    }
+
     func schemaChangedLocally() {
         guard let engine else { return }
         localSchemaStatementSinceCheck = true

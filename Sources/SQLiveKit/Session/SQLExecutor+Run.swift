@@ -87,6 +87,8 @@ extension SQLExecutor {
         }
         let columnCount = statement.columnCount
         let cursor = StepCursor(statement: statement)
+        observers.stepping(statement.sqliteStatement)
+        defer { observers.stepping(nil) }
         guard columnCount > 0 else {
             try cursor.forEach { _ in }
             reportChanges(of: statement.sql, in: db)
@@ -186,11 +188,19 @@ extension SQLExecutor {
             let refusal = db.sqliteConnection.flatMap(CheckConstraintGuard.takeRefusal)
             guard unexplained else { return nil }
             if let refusal, message == "SQL logic error" { return refusal }
+            if message.hasPrefix("unsafe use of virtual table") { return Self.untrustedSchemaHint }
             return UnknownNameHint.hint(for: message, in: db)
         }
         if unexplained { diagnostic.hint = hint ?? nil }
         return diagnostic
     }
+
+    /// Why a trigger or view may not use a virtual table here when sqlite3 lets it (an FTS
+    /// table kept in sync by triggers, say): sqlive opens every database with
+    /// `trusted_schema` off (docs/SECURITY.md), which allows virtual tables in the schema only
+    /// when their module says they are harmless; FTS's do not.
+    static let untrustedSchemaHint = "sqlive runs a database's triggers and views with PRAGMA trusted_schema off: "
+        + "they may not use virtual tables; for a database you trust, PRAGMA trusted_schema=1 allows it"
 
     /// What renderers need, taken fresh for each result (the terminal may have been resized).
     var renderContext: RenderContext {

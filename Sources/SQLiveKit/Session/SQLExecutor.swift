@@ -81,6 +81,8 @@ protocol StatementObservers: AnyObject {
     var observesConnection: Bool { get }
     /// A command changed the schema: the panes compile again.
     func schemaChangedLocally()
+    /// The executor steps `statement` now (nil: it is done); see ``ChangeRecorder/stepping(_:)``.
+    func stepping(_ statement: SQLiteStatement?)
 }
 
 extension PaneBoard: StatementObservers {}

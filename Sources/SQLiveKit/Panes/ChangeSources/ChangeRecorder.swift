@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import Synchronization
 
 /// The one transaction observer on the user's connection: it records, for every pane, what
@@ -96,6 +97,8 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var traceEnabled = false
         var tracedEvents = 0
         var commitCount = 0
+        /// The user's statement being stepped now (its address), or 0.
+        var steppingStatement = 0
     }
 
     /// At most this many change lines per transaction in `.trace`; the commit line counts all.
@@ -217,10 +220,27 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         }
     }
 
+    /// The session steps `statement` now (nil: it is done). What GRDB asks while it runs is
+    /// not what the statement announces (``observes(eventsOfKind:)``).
+    func stepping(_ statement: SQLiteStatement?) {
+        state.withLock { $0.steppingStatement = statement.map { Int(bitPattern: $0) } ?? 0 }
+    }
+
     // MARK: - TransactionObserver
 
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         state.withLock { state in
+            // A statement compiled while the user's one runs: a virtual table's module
+            // preparing its own, lazily (FTS5 prepares its DELETE of `f_docsize` at the first
+            // delete from `f`; FTS4 its statements at the first insert), and GRDB's authorizer
+            // asking whether deletions of that shadow table are observed. Recorded as an
+            // announcement, it took the module's writes away from the virtual table: the first
+            // write of each kind woke no pane. Those writes count as the virtual table's (see
+            // databaseDidChange); the answer only keeps SQLite reporting them.
+            if state.steppingStatement != 0, let stepping = OpaquePointer(bitPattern: state.steppingStatement),
+               sqlite3_stmt_busy(stepping) != 0 {
+                return true
+            }
             let table = eventKind.tableName.lowercased()
             var updated: Set<String> = []
             if case .update(_, let columns) = eventKind {
