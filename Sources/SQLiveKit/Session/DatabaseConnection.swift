@@ -241,8 +241,22 @@ public final class DatabaseConnection: Sendable {
             try ConnectionHardening.apply(to: db, safe: isSafe)
             if !readonly { try db.execute(sql: "PRAGMA query_only = 1") }
         }
-        return try DatabaseQueue(path: sqlitePath, configuration: configuration)
+        // Opening reads the schema: another process's commit on a rollback-journal file holds
+        // it for a moment, longer than a read's 50 ms. A `.pin` (or `--follow`) beside an
+        // app's commits failed about one time in twenty; the open is tried again for a while.
+        let deadline = Date().addingTimeInterval(Self.readerOpenPatience)
+        while true {
+            do {
+                return try DatabaseQueue(path: sqlitePath, configuration: configuration)
+            } catch let error as DatabaseError
+                        where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && Date() < deadline {
+                continue  // the attempt waited 50 ms for the lock already
+            }
+        }
     }
+
+    /// How long opening a panes' connection waits for another process's lock.
+    static let readerOpenPatience = 3.0
 
     /// Loads an SQLite extension (`.load`), with loading turned on only for this call and
     /// only for the C API.

@@ -224,6 +224,9 @@ extension RefreshScheduler {
             state.lanes[index].reading.removeAll()
             state.lanes[index].readingSince = nil
             state.lanes[index].current = nil
+            if case .blocked = outcome { state.lanes[index].foundLockTaken = true } else {
+                state.lanes[index].foundLockTaken = false
+            }
             switch outcome {
             case .failed:
                 state.lanes[index].isBlocked = false

@@ -68,8 +68,12 @@ final class RefreshScheduler: Sendable {
         var reading: Set<ObservationToken> = []
         var readingSince: Date?
         var current: ObservationToken?
-        /// The last frame could not get the lock; a retry is timed.
+        /// The last frame could not get the lock (or was interrupted for the user's write); a
+        /// retry is timed.
         var isBlocked = false
+        /// The last frame found the lock taken: not an interruption. Its retry, while young,
+        /// is still the wait for the lock to the dock.
+        var foundLockTaken = false
         /// The frame was interrupted to let other panes go first (fast lane).
         var wasPreempted = false
     }
@@ -282,7 +286,7 @@ final class RefreshScheduler: Sendable {
                 // A retry after the lock was found taken: while it is young it is the same
                 // wait (saying "refreshing" for it made the dock's mark blink at every tick);
                 // a read that goes on has the lock, and runs.
-                if lane.isBlocked && clock.now.timeIntervalSince(since) < Self.retryStillWaiting {
+                if lane.foundLockTaken && clock.now.timeIntervalSince(since) < Self.retryStillWaiting {
                     return .waitingForLock
                 }
                 return .refreshing(since: since)
