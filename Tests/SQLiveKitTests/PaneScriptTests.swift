@@ -286,6 +286,21 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A pane on a name only an attached database has reads main's table once main gets one,
+    /// as the query does in the session: compiled again after `CREATE TABLE main.o`, it kept
+    /// reading the attached table, since the panes' connection still had main's old schema.
+    @Test(arguments: ["memory", "delete", "wal"])
+    func a_main_table_that_takes_an_attached_tables_name_takes_its_panes(storage: String) throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession(path: storage == "memory" ? ":memory:" : folder.path("main.db"))
+        if storage == "wal" { test.run("PRAGMA journal_mode = WAL;") }
+        test.run("ATTACH '\(folder.path("aux.db"))' AS aux; CREATE TABLE aux.o(v); INSERT INTO aux.o VALUES ('aux');")
+        #expect(test.run(".pin SELECT v FROM o") == "-- pane 1 (o): pinned\naux\n")
+        #expect(test.run("CREATE TABLE main.o(v);") == "-- pane 1 (o): schema change\n")
+        #expect(test.run("INSERT INTO main.o VALUES ('main');") == "-- pane 1 (o): insert o[1]\nmain\n")
+        #expect(test.errorText == "")
+    }
+
     /// The same for the DSL, whose unknown names sqlive finds before SQLite sees the query:
     /// `.pin job.filter(done == 0).count` before the app created `job` was refused (and
     /// `--follow` exited: no pane is pinned). A syntax error, which no schema cures, is refused.

@@ -19,6 +19,31 @@ extension RefreshScheduler {
             handle = InterruptHandle(reader.inDatabase { $0.sqliteConnection })
         }
 
+        /// The schema changed: after what it runs now, the lane forgets its statements and
+        /// has SQLite load the schemas again (``reloadSchemas(_:)``).
+        func forgetSchemaSoon() {
+            queue.async { [self] in
+                try? reader.inDatabase { db in
+                    statements.removeAll()
+                    Self.reloadSchemas(db)
+                }
+            }
+        }
+
+        /// Has SQLite load every database's schema again on a reader, when it next starts
+        /// a read. SQLite loads a schema it knows is stale only when a statement that reads
+        /// that database starts, and compiling resolves names with the schema it has:
+        /// `SELECT * FROM o`, on an attached table, compiled again after `CREATE TABLE main.o`
+        /// kept reading the attached one (it never reads main, so main's new schema was
+        /// never loaded), while the same query in the session read main's.
+        static func reloadSchemas(_ db: Database) {
+            guard let names = try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list") else { return }
+            for name in names {
+                // Starting a read of the database compares its schema cookie.
+                try? db.execute(sql: "SELECT 1 FROM \(name.quotedDatabaseIdentifier).sqlite_master LIMIT 0")
+            }
+        }
+
         /// Interrupts the statement the reader runs, from any thread.
         func interrupt() {
             handle.interrupt()
@@ -82,10 +107,5 @@ final class StatementCache: @unchecked Sendable {
 
     func removeAll() {
         statements.removeAll()
-    }
-
-    /// Forgets every statement on the lane's queue, after what it runs now.
-    func removeAllSoon(on queue: DispatchQueue) {
-        queue.async { self.removeAll() }
     }
 }

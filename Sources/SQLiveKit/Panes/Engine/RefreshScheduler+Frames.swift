@@ -174,6 +174,10 @@ extension RefreshScheduler {
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
                             db.clearSchemaCache()
+                            // The panes compile again on this lane next, maybe on this
+                            // thread: the schemas are loaded again now, not later.
+                            lane.statements.removeAll()
+                            Lane.reloadSchemas(db)
                             return
                         }
                     }
@@ -272,7 +276,7 @@ extension RefreshScheduler {
         case .delivered(let frame, _, _):
             if !frame.fetches.isEmpty { inbox.post(.frame(frame)) }
         case .schemaChanged:
-            for lane in lanes { lane.statements.removeAllSoon(on: lane.queue) }
+            for lane in lanes where lane.kind != plan.lane { lane.forgetSchemaSoon() }
             inbox.post(.schemaChanged)
         case .failed(let message):
             let fetches = plan.jobs.map { job, causes in
