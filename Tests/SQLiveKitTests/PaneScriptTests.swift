@@ -257,6 +257,25 @@ import Testing
         #expect(test.board.panes.isEmpty)
     }
 
+    /// The same TEMP table or view created after `.pin`: the session's query then reads it,
+    /// the pane could not, and it kept showing main's rows in silence. The pane shows why
+    /// instead, and comes back when the TEMP object is dropped.
+    @Test(arguments: ["CREATE TEMP TABLE player(name); INSERT INTO temp.player VALUES ('Temp');",
+                      "CREATE TEMP VIEW player AS SELECT 'Temp' AS name;"])
+    func a_temp_table_or_view_made_after_pin_puts_the_pane_in_error_until_dropped(shadow: String) throws {
+        let test = try TestSession.withPlayers()
+        #expect(test.run(".pin --name p SELECT name FROM player ORDER BY name") == "-- pane 1 (p): pinned\nArthur\nBarbara\n")
+        #expect(test.run(shadow) == """
+            -- pane 1 (p): schema change
+            -- error: temp.player is private to your connection: panes read on a connection of their own and cannot see it
+
+            """)
+        #expect(test.run("INSERT INTO main.player(name) VALUES ('Cyd');") == "")
+        let drop = shadow.contains("VIEW") ? "DROP VIEW temp.player;" : "DROP TABLE temp.player;"
+        #expect(test.run(drop) == "-- pane 1 (p): schema change\nArthur\nBarbara\nCyd\n")
+        #expect(test.errorText == "")
+    }
+
     /// The first block of a pane pinned after ATTACH says `pinned` (it said `external change`:
     /// the attachment looked like another process's schema change).
     @Test func a_pane_pinned_after_attach_says_pinned() throws {

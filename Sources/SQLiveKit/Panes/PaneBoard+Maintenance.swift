@@ -37,6 +37,7 @@ extension PaneBoard {
             }
         }
         engine?.scheduler.retryIfBlocked()
+        if privateSchemaMayHaveChanged { checkPrivateSchema() }
         if !pendingRestarts.isEmpty { restartPendingPanes() }
         updateWatcher()
         lookForExternalCommitsNow()
@@ -54,6 +55,25 @@ extension PaneBoard {
     func lookForExternalCommitsNow() -> Bool {
         guard let watcher = engine?.watcher, watcher.interval != nil else { return false }
         return watcher.checkNow()
+    }
+
+    /// The user's own TEMP schema changed (no file moves for it, and no reader sees it): a
+    /// TEMP table or view may now hide a pane's table from the session's queries, or stop
+    /// hiding it. The panes compile again, and one whose query now reads a private table
+    /// shows why instead of rows the session's query no longer gives (it kept showing main's
+    /// table, silently, while `.pin` of the same query was refused).
+    private func checkPrivateSchema() {
+        privateSchemaMayHaveChanged = false
+        let version = try? connection.access { db in try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") }
+        guard let version, version != privateSchemaVersion else { return }
+        let known = privateSchemaVersion
+        privateSchemaVersion = version
+        guard known != nil else { return }
+        restartingTogether {
+            for index in panes.indices where panes[index].status != .paused {
+                restart(index, cause: .schemaChange)
+            }
+        }
     }
 
     /// Restarts the panes that waited for the end of the user's transaction, together.
@@ -107,6 +127,7 @@ extension PaneBoard {
         let verb = StatementImpact.verb(of: text)
         if ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb) {
             localSchemaStatementSinceCheck = true
+            privateSchemaMayHaveChanged = true
         }
         if ["ATTACH", "DETACH"].contains(verb) { attachmentsMayHaveChanged = true }
     }

@@ -51,6 +51,7 @@ extension PaneBoard {
         self.engine = engine
         commitsAtSchemaCheck = recorder.commitCount
         localSchemaStatementSinceCheck = false
+        privateSchemaVersion = try? connection.access { db in try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") }
         mirroredAttachments = []
         syncAttachments(restartingPanes: false)
         return engine
@@ -169,7 +170,7 @@ extension PaneBoard {
         let previous = panes[index].token
         stop(index)
         pendingRestarts.removeValue(forKey: panes[index].id)
-        do {
+        do throws(Diagnostic) {
             // The engine watches the schema even while the query does not compile.
             guard try bindOrWait() else {
                 pendingRestarts[panes[index].id] = cause
@@ -184,6 +185,7 @@ extension PaneBoard {
                 pendingRestarts[panes[index].id] = cause
                 return
             }
+            if let table = try privateTables(of: query).first { throw Self.privateTableRefusal(table) }
             panes[index].status = .live
             try start(index, query: query, cause: cause, inheriting: previous)
         } catch {

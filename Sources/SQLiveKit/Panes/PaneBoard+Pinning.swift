@@ -52,14 +52,9 @@ extension PaneBoard {
     /// Pins a query already compiled on the session's connection.
     @discardableResult
     func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
-        let (hidden, tables) = try connection.access { db in
-            (try query.analysis.privateTables(db) + RegionTables.privateViews(namedIn: query.sql, db),
-             try RegionMap(query.declaredRegion, db: db).areas.map(\.table))
-        }
-        if let table = hidden.first {
-            throw Diagnostic(".pin: \(table) is private to your connection: panes read on a connection of their own and cannot see it",
-                             hint: "pin a query on a table of a database file (.region QUERY shows what a query reads)")
-        }
+        let hidden = try privateTables(of: query)
+        let tables = try connection.access { db in try RegionMap(query.declaredRegion, db: db).areas.map(\.table) }
+        if let table = hidden.first { throw Self.privateTableRefusal(table).prefixed(".pin: ") }
         let name = try uniqueName(name, tables: tables)
         let id = nextID
         panes.append(Pane(id: id, name: name, query: text, rowLimit: rowLimit ?? defaultRowLimit, dedupe: dedupe))
@@ -77,6 +72,20 @@ extension PaneBoard {
         nextID += 1
         updateWatcher()
         return panes[index]
+    }
+
+    /// The TEMP tables and views (and attached in-memory databases' tables) a query reads:
+    /// the panes' connections cannot see them.
+    func privateTables(of query: CompiledPane) throws(Diagnostic) -> [String] {
+        try connection.access { db in
+            try query.analysis.privateTables(db) + RegionTables.privateViews(namedIn: query.sql, db)
+        }
+    }
+
+    /// Why a pane cannot show a query that reads a private table.
+    static func privateTableRefusal(_ table: String) -> Diagnostic {
+        Diagnostic("\(table) is private to your connection: panes read on a connection of their own and cannot see it",
+                   hint: "pin a query on a table of a database file (.region QUERY shows what a query reads)")
     }
 
     /// Removes panes; returns their ids.

@@ -99,6 +99,11 @@ public final class PaneBoard {
     var memorySchemaVersion: Int?
     /// The user ran CREATE, ALTER, VACUUM… since the last schema check.
     var localSchemaStatementSinceCheck = false
+    /// A schema statement ran: it may have created or dropped a TEMP table or view that
+    /// hides a pane's table from the session's queries (``checkPrivateSchema()``).
+    var privateSchemaMayHaveChanged = false
+    /// `temp.schema_version` of the user's connection when last looked at.
+    var privateSchemaVersion: Int?
     /// A script's frames run in the thread that waits for them to settle
     /// (``RefreshScheduler/runFramesInWaiter(_:)``); the dock's, and `--follow`'s, on their own.
     private(set) var framesRunInWaiter: Bool
