@@ -276,6 +276,32 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// The settings of the session's connection that change what a query returns or may do
+    /// reach the panes' connections: after `PRAGMA trusted_schema = 1` (what `.help trust`
+    /// says to run) a pane on a view over an FTS table stayed in error, and with
+    /// `case_sensitive_like` on a `LIKE 'A%'` pane counted both spellings.
+    @Test(arguments: ["memory", "delete"])
+    func panes_follow_the_pragmas_that_change_what_queries_return(storage: String) throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession(path: storage == "memory" ? ":memory:" : folder.path("main.db"))
+        test.run("""
+            PRAGMA trusted_schema = 1;
+            CREATE VIRTUAL TABLE f USING fts5(body); INSERT INTO f VALUES ('hello');
+            CREATE VIEW fv AS SELECT body FROM f;
+            CREATE TABLE t(x); INSERT INTO t VALUES ('Apple'), ('apple');
+            """)
+        #expect(test.run(".pin --name v SELECT * FROM fv") == "-- pane 1 (v): pinned\nhello\n")
+        #expect(test.run(".pin --name a SELECT count(*) FROM t WHERE x LIKE 'A%'") == "-- pane 2 (a): pinned\n2\n")
+        #expect(test.run("PRAGMA case_sensitive_like = on;") == "-- pane 2 (a): PRAGMA case_sensitive_like changed\n1\n")
+        #expect(test.run("SELECT count(*) FROM t WHERE x LIKE 'A%';") == "1\n")
+        #expect(test.run("PRAGMA trusted_schema = 0;") == """
+            -- pane 1 (v): PRAGMA trusted_schema changed
+            -- error: unsafe use of virtual table "f"
+
+            """)
+        #expect(test.errorText == "")
+    }
+
     /// The first block of a pane pinned after ATTACH says `pinned` (it said `external change`:
     /// the attachment looked like another process's schema change).
     @Test func a_pane_pinned_after_attach_says_pinned() throws {

@@ -27,6 +27,8 @@ public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
     case databaseOpened
     /// `.parameter` changed the value of parameters the query binds.
     case parametersChanged([String])
+    /// A PRAGMA changed a setting that changes what queries return (``ReaderSettings``).
+    case settingsChanged([String])
 
     public var description: String {
         switch self {
@@ -42,6 +44,8 @@ public enum RefreshCause: Sendable, Equatable, CustomStringConvertible {
         case .databaseOpened: "database opened"
         case .parametersChanged(let names):
             "parameter\(names.count == 1 ? "" : "s") \(names.joined(separator: ", ")) changed"
+        case .settingsChanged(let names):
+            "PRAGMA \(names.joined(separator: ", ")) changed"
         }
     }
 

@@ -38,6 +38,7 @@ extension PaneBoard {
         }
         engine?.scheduler.retryIfBlocked()
         if privateSchemaMayHaveChanged { checkPrivateSchema() }
+        if readerSettingsMayHaveChanged { followReaderSettings() }
         if !pendingRestarts.isEmpty { restartPendingPanes() }
         updateWatcher()
         lookForExternalCommitsNow()
@@ -74,6 +75,20 @@ extension PaneBoard {
                 restart(index, cause: .schemaChange)
             }
         }
+    }
+
+    /// A PRAGMA ran: the panes' connections take the settings that change what queries
+    /// return, and every pane runs again if one changed.
+    private func followReaderSettings() {
+        readerSettingsMayHaveChanged = false
+        guard let engine, let settings = try? connection.access({ db in
+            try ReaderSettings.read(db, caseSensitiveLike: userCaseSensitiveLike)
+        }) else { return }
+        let changed = settings.differences(from: readerSettings)
+        guard !changed.isEmpty else { return }
+        readerSettings = settings
+        engine.scheduler.setReaderSettings(settings)
+        engine.scheduler.wakeAll(.settingsChanged(changed))
     }
 
     /// Restarts the panes that waited for the end of the user's transaction, together.
@@ -123,8 +138,13 @@ extension PaneBoard {
     /// The session ran a statement; one that may rewrite the schema (VACUUM bumps its version
     /// without a commit hook) makes the next schema change the user's own.
     func statementDidRun(_ text: String) {
-        guard engine != nil else { return }
         let verb = StatementImpact.verb(of: text)
+        if verb == "PRAGMA" {
+            // Kept even before the first pin: `case_sensitive_like` cannot be read back.
+            if let value = ReaderSettings.caseSensitiveLikeValue(in: text) { userCaseSensitiveLike = value }
+            readerSettingsMayHaveChanged = true
+        }
+        guard engine != nil else { return }
         if ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb) {
             localSchemaStatementSinceCheck = true
             privateSchemaMayHaveChanged = true

@@ -38,6 +38,11 @@ extension PaneBoard {
             throw Diagnostic(converting: error).prefixed("cannot open a connection for the panes: ")
         }
         scheduler.setParameters(parameters)
+        if let settings = try? connection.access({ db in try ReaderSettings.read(db, caseSensitiveLike: userCaseSensitiveLike) }) {
+            readerSettings = settings
+        }
+        readerSettingsMayHaveChanged = false
+        scheduler.setReaderSettings(readerSettings)
         scheduler.runFramesInWaiter(framesRunInWaiter)
         let recorder = ChangeRecorder(inbox: inbox, sink: scheduler)
         recorder.traceEnabled = traceRequested

@@ -104,6 +104,12 @@ public final class PaneBoard {
     var privateSchemaMayHaveChanged = false
     /// `temp.schema_version` of the user's connection when last looked at.
     var privateSchemaVersion: Int?
+    /// The settings the panes' connections follow (``ReaderSettings``), and whether a PRAGMA
+    /// may have changed them since the last look.
+    var readerSettings = ReaderSettings()
+    var readerSettingsMayHaveChanged = false
+    /// `case_sensitive_like` as the user's PRAGMAs set it (SQLite cannot say).
+    var userCaseSensitiveLike = false
     /// A script's frames run in the thread that waits for them to settle
     /// (``RefreshScheduler/runFramesInWaiter(_:)``); the dock's, and `--follow`'s, on their own.
     private(set) var framesRunInWaiter: Bool

@@ -101,6 +101,18 @@ final class StatementCache: @unchecked Sendable {
         return statement
     }
 
+    /// The reader's settings, as last applied here.
+    private var applied = ReaderSettings()
+
+    /// Puts the reader in `settings` if it is not; its statements, compiled under the old
+    /// ones, are compiled again.
+    func apply(_ settings: ReaderSettings, db: Database) throws {
+        guard settings != applied else { return }
+        try db.execute(sql: settings.statements)
+        applied = settings
+        statements.removeAll()
+    }
+
     func remove(_ token: ObservationToken) {
         statements.removeValue(forKey: token)
     }

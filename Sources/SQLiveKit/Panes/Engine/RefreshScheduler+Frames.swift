@@ -33,6 +33,7 @@ extension RefreshScheduler {
         var sequence: UInt64
         var jobs: [(job: PaneJob, causes: [RefreshCause])]
         var parameters: ParameterStore
+        var settings: ReaderSettings
         var knownVersions: [String: Int]?
         /// The frame reads the schema versions first (a fast frame on files, or one asked to
         /// check the schema).
@@ -126,6 +127,7 @@ extension RefreshScheduler {
             let armsWatch = kind == .fast && !state.preemptionWatchArmed
             if armsWatch { state.preemptionWatchArmed = true }
             return (Plan(lane: kind, sequence: state.nextSequence, jobs: due, parameters: state.parameters,
+                         settings: state.readerSettings,
                          knownVersions: kind == .fast ? state.schemaVersions : nil,
                          readsSchemaVersions: readsVersions,
                          takesFingerprints: takesFingerprints,
@@ -163,6 +165,7 @@ extension RefreshScheduler {
         do {
             // The panes' errors show in their blocks, not in `.log`.
             try SQLiteErrorLog.muted { try lane.reader.inDatabase { db in
+                try lane.statements.apply(plan.settings, db: db)
                 try ReadTransaction.run(db) {
                     if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
                         isBehind = true

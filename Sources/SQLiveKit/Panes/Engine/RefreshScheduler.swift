@@ -90,6 +90,7 @@ final class RefreshScheduler: Sendable {
         var lastStart: [ObservationToken: Date] = [:]
         var throttles: Bool
         var parameters = ParameterStore()
+        var readerSettings = ReaderSettings()
         /// Each database's `schema_version` as the last fast frame read it.
         var schemaVersions: [String: Int]?
         /// The databases of the readers, for lock-free schema checks and schema reads.
@@ -223,6 +224,12 @@ final class RefreshScheduler: Sendable {
     /// The `.parameter` values SQL panes bind.
     func setParameters(_ parameters: ParameterStore) {
         state.withLock { $0.parameters = parameters }
+    }
+
+    /// The user's connection changed a setting the readers follow: each lane takes the new
+    /// settings before its next frame.
+    func setReaderSettings(_ settings: ReaderSettings) {
+        state.withLock { $0.readerSettings = settings }
     }
 
     /// Blocked refreshes try again now (the user's transaction ended).
