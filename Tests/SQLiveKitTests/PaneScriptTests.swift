@@ -302,6 +302,24 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A pane's query is one statement: `.pin select …; delete from t` was accepted, and what
+    /// followed the first statement was kept in the pane's text, never run nor checked. A
+    /// trailing comment is no statement.
+    @Test func pin_refuses_a_query_followed_by_more_text() throws {
+        let test = try TestSession.withPlayers()
+        #expect(test.run(".pin SELECT count(*) FROM player; DELETE FROM player") == "")
+        #expect(test.errorText == """
+            error: test.sql:1: a query must be one statement: DELETE FROM player follows SELECT count(*) FROM player
+              pin (or look at) each query on its own
+
+            """)
+        #expect(test.run(".pin SELECT count(*) FROM player; not sql at all") == "")
+        #expect(test.errorText.contains("a query must be one statement: not sql at all follows SELECT count(*) FROM player"))
+        #expect(test.board.panes.isEmpty)
+        #expect(test.run(".pin --name n SELECT count(*) FROM player; -- how many") == "-- pane 1 (n): pinned\n2\n")
+        #expect(test.run("SELECT count(*) FROM player;") == "2\n")
+    }
+
     /// The first block of a pane pinned after ATTACH says `pinned` (it said `external change`:
     /// the attachment looked like another process's schema change).
     @Test func a_pane_pinned_after_attach_says_pinned() throws {

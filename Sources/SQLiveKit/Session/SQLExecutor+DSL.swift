@@ -34,7 +34,7 @@ extension StatementRunner {
     ///     try statements.compileQuery("player.filter(score > 10)", in: db)
     func compileQuery(_ text: String, in db: Database) throws(Diagnostic) -> Statement? {
         if SQLKeywords.startsSQLStatement(text) {
-            return try compileSQL(text, in: db)
+            return try compileSQL(text, in: db, single: true)
         }
         return try compileDSL(text, in: db)
     }

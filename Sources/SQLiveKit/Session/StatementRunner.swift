@@ -142,10 +142,25 @@ final class StatementRunner {
     ///
     /// This is the one place typed queries become statements: `.pin`, `.region` and the
     /// query DSL go through it too.
-    func compileSQL(_ sql: String, in db: Database) throws(Diagnostic) -> Statement? {
+    func compileSQL(_ sql: String, in db: Database, single: Bool = false) throws(Diagnostic) -> Statement? {
         if connection.options.isSafe { try SafeStatementCheck.check(sql) }
         do {
-            let statement = try db.allStatements(sql: sql).next()
+            let statements = try db.allStatements(sql: sql)
+            let statement = try statements.next()
+            // A query (a pane's, `.region`'s) is one statement: what follows it would be kept
+            // and never run (`.pin select …; delete from t` was accepted in silence).
+            if single, let statement {
+                // Compiled only, never run; text that does not compile follows too.
+                let followed: Bool
+                do { followed = try statements.next() != nil } catch { followed = true }
+                if followed {
+                    let first = statement.sql.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let rest = sql.range(of: first).map { sql[$0.upperBound...] }?
+                        .drop { $0 == ";" || $0.isWhitespace }.description ?? ""
+                    throw Diagnostic("a query must be one statement: \(rest.firstLineSummary) follows \(first.firstLineSummary)",
+                                     hint: "pin (or look at) each query on its own")
+                }
+            }
             if let statement, Self.explainsTransactionControl(statement) {
                 // GRDB takes `EXPLAIN COMMIT` for the COMMIT itself: run through GRDB (a pane,
                 // `.region`), it would end a transaction for its observers that goes on.
