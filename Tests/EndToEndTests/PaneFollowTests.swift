@@ -52,6 +52,20 @@ import SQLiveTestSupport
         #expect(process.stderr == "")
     }
 
+    /// `--count N` stops after N blocks, even when one commit changed more panes: it printed
+    /// every block of the commit that reached N (two for `--count 1` here).
+    @Test func count_stops_after_exactly_that_many_blocks_when_one_commit_changes_more_panes() throws {
+        let process = try SignalledProcess(["--no-init", "--follow", "--count", "1",
+                                            "-c", ".pin --name open SELECT count(*) FROM job WHERE done = 0",
+                                            "-c", ".pin --name total SELECT count(*) FROM job", database], directory: folder)
+        let pinned = "-- pane 1 (open): pinned\n2\n-- pane 2 (total): pinned\n3\n"
+        try process.waitForOutput { $0 == pinned }
+        try write("INSERT INTO job(done) VALUES (0);")
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stdout == pinned + "-- pane 1 (open): external change\n3\n")
+        #expect(process.stderr == "")
+    }
+
     @Test func until_change_exits_0_after_the_first_change() throws {
         let process = try follower(["--until-change"])
         try process.waitForOutput { $0 == Self.pinned }

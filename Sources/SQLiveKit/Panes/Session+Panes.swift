@@ -40,12 +40,13 @@ extension Session {
     }
 
     /// Prints trace lines, then every pane whose rows or error changed since it was last
-    /// printed. An inline front-end calls it after ``PaneBoard/drainEvents()``.
-    /// Returns how many pane blocks it printed.
+    /// printed (at most `limit` of them: `--follow --count N` stops after N blocks, even when
+    /// one commit changed more panes). An inline front-end calls it after
+    /// ``PaneBoard/drainEvents()``. Returns how many pane blocks it printed.
     @discardableResult
-    public func printPaneUpdates(_ events: [PaneEvent]) -> Int {
+    public func printPaneUpdates(_ events: [PaneEvent], limit: Int? = nil) -> Int {
         printTrace(events)
-        let blocks = paneBoard.takeBlocksToPrint()
+        let blocks = paneBoard.takeBlocksToPrint().prefix(limit ?? .max)
         for block in blocks {
             panePrinter.printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes)
         }

@@ -55,7 +55,7 @@ struct PaneFollower {
         var nextPrint = Date.distantPast
         /// Prints the blocks due; true once the limit is reached.
         func printPending() -> Bool {
-            printed += session.printPaneUpdates(pending)
+            printed += session.printPaneUpdates(pending, limit: limit.map { $0 - printed })
             session.output.flush()
             pending.removeAll()
             nextPrint = Date().addingTimeInterval(interval)
