@@ -122,4 +122,23 @@ enum SQLite3ProcessError: Error {
         #expect(test.run(".pane 1") == "-- pane 1 (t): pinned\n1\n")
         #expect(test.errorText == "")
     }
+
+    /// A write to the replaced file failed with SQLite's bare "attempt to write a readonly
+    /// database", which does not say why a file opened read-write became read-only.
+    @Test func a_write_to_a_replaced_database_says_why_it_is_read_only() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("app.db")
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE t(x)") }
+        let test = try TestSession(path: path)
+        #expect(test.run("INSERT INTO t VALUES (1);") == "")
+        let aside = folder.path("aside.db")
+        try DatabaseQueue(path: aside).write { try $0.execute(sql: "CREATE TABLE t(x)") }
+        #expect(rename(aside, path) == 0)
+        #expect(test.run("INSERT INTO t VALUES (2);") == "")
+        #expect(test.errorText == """
+            error: test.sql:1: attempt to write a readonly database
+              the database file was deleted or replaced since it was opened: .open it again to use the new one
+
+            """)
+    }
 }

@@ -179,6 +179,10 @@ extension SQLExecutor {
         if statements.connection.options.isSafe, case .sqlite = diagnostic.kind, StatementImpact.verb(of: sql) == "ATTACH" {
             diagnostic.hint = "ATTACH is disabled in safe mode (--safe)"
         }
+        if case .sqlite(let code) = diagnostic.kind, code == .SQLITE_READONLY_DBMOVED, diagnostic.hint == nil {
+            // SQLite's message says nothing of why a file opened read-write became read-only.
+            diagnostic.hint = "the database file was deleted or replaced since it was opened: .open it again to use the new one"
+        }
         var unexplained = diagnostic.hint == nil
         if case .sqlite = diagnostic.kind {} else { unexplained = false }
         let message = diagnostic.message
