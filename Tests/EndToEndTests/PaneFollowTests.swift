@@ -32,9 +32,12 @@ import SQLiveTestSupport
                              directory: folder)
     }
 
+    /// Commits as a well-behaved app does beside a reader of a rollback-journal file: with a
+    /// busy timeout (docs/PANES.md, "Watching an app without breaking it"). Without one, a commit that meets the
+    /// follower's read of the commit before failed with "database is locked" under load.
     private func write(_ sql: String, to path: String? = nil) throws {
-        let result = try BinaryRunner.sqlite3([path ?? database], input: sql)
-        #expect(result.status == 0)
+        let result = try BinaryRunner.sqlite3([path ?? database], input: ".timeout 5000\n" + sql)
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     private static let pinned = "-- pane 1 (job): pinned\n2\n"

@@ -199,6 +199,38 @@ import SQLiveTestSupport
         #expect(try String(contentsOfFile: folder.path + "/sqlive.log", encoding: .utf8) == expected)
     }
 
+    /// `.databases` lists `temp` once the user's statements opened it, as sqlite3's does;
+    /// sqlive's own reads of `temp` opened it: after `.open` (which started the panes'
+    /// engine with no pane), after `.pin` (its private-table checks) and after a DSL query
+    /// (its table names), `.databases` printed a `temp: "" r/w` line sqlite3 does not.
+    @Test func databases_lists_temp_only_when_the_users_statements_open_it_like_sqlite3() throws {
+        let folder = try TemporaryFolder()
+        for shell in ["sqlite3", "sqlive"] {
+            let database = folder.path("\(shell).db")
+            let ours = { (line: String) in shell == "sqlite3" ? "" : line + "\n" }
+            let script = ".open\n.databases\n.open \(database)\ncreate table t(a);\n" + ours(".pin select count(*) from t")
+                + ".databases\n" + ours("t.fetchCount()") + ".databases\ncreate temp table x(b);\n.databases\n"
+            let result = shell == "sqlite3" ? try BinaryRunner.sqlite3([], input: script)
+                : try BinaryRunner.sqlive([], input: script)
+            #expect(result.status == 0, "\(shell): \(result.stderr)")
+            try result.stdout.write(toFile: folder.path + "/\(shell).out", atomically: true, encoding: .utf8)
+        }
+        let expected = try String(contentsOfFile: folder.path + "/sqlite3.out", encoding: .utf8)
+        #expect(expected == """
+            main: "" r/w
+            main: \(folder.path)/sqlite3.db r/w
+            main: \(folder.path)/sqlite3.db r/w
+            main: \(folder.path)/sqlite3.db r/w
+            temp: "" r/w
+
+            """)
+        let panesAndCount = ["-- pane 1 (t): pinned", "0", "-- pane 1 (t): schema change"]
+        let ours = try String(contentsOfFile: folder.path + "/sqlive.out", encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !panesAndCount.contains(String($0)) }
+            .joined(separator: "\n")
+        #expect(ours == expected.replacingOccurrences(of: "sqlite3.db", with: "sqlive.db"))
+    }
+
     /// What runs inside a statement (a trigger, a table-valued pragma) is traced as sqlite3
     /// traces it, as `-- ` comments; `.dump` runs sqlite3's own statements, so its trace is
     /// sqlite3's, line for line, with every kind of table and `--preserve-rowids`.

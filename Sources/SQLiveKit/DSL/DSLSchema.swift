@@ -20,9 +20,10 @@ struct DSLSchema {
         self.db = db
         // A cached statement: every DSL query asks, and preparing would cost more than reading.
         tableNames = try Self.reading {
+            // TEMP is read only when open: reading it would open it (``TempSchema``).
             try String.fetchAll(db.cachedStatement(sql: """
                 SELECT name FROM sqlite_schema WHERE type IN ('table', 'view')
-                UNION ALL SELECT name FROM sqlite_temp_schema WHERE type IN ('table', 'view')
+                \(try TempSchema.isOpen(db) ? "UNION ALL SELECT name FROM sqlite_temp_schema WHERE type IN ('table', 'view')" : "")
                 UNION ALL VALUES ('sqlite_schema'), ('sqlite_master'), ('sqlite_temp_schema')
                 """))
         }
@@ -90,10 +91,10 @@ struct DSLSchema {
     /// The full-text module of a virtual table (FTS4 counts as FTS3: same pattern syntax).
     func fullTextKind(of table: String) throws(Diagnostic) -> FullTextKind? {
         let sql = try Self.reading {
-            try String.fetchOne(db, sql: """
-                SELECT sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE
-                UNION ALL SELECT sql FROM sqlite_temp_schema WHERE name = ? COLLATE NOCASE
-                """, arguments: [table, table])
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_schema WHERE name = ? COLLATE NOCASE", arguments: [table])
+                ?? (TempSchema.isOpen(db)
+                    ? String.fetchOne(db, sql: "SELECT sql FROM sqlite_temp_schema WHERE name = ? COLLATE NOCASE", arguments: [table])
+                    : nil)
         }
         guard let sql = sql?.lowercased(), sql.hasPrefix("create virtual table") else { return nil }
         let module = sql.split(separator: " using ", maxSplits: 1).last?.prefix { $0.isLetter || $0.isNumber }

@@ -36,6 +36,7 @@ extension RegionTables {
     /// The TEMP views a query names (`temp.name`): the region holds the tables a view reads,
     /// never the view, which the panes' connection does not have ("no such table").
     static func privateViews(namedIn sql: String, _ db: Database) throws -> [String] {
+        guard try TempSchema.isOpen(db) else { return [] }
         let views = try String.fetchAll(db, sql: "SELECT name FROM temp.sqlite_schema WHERE type = 'view'")
         let text = Array(sql.lowercased().utf8)
         return views.filter { view in Self.names(Array(view.lowercased().utf8), in: text) }.map { "temp.\($0)" }.sorted()

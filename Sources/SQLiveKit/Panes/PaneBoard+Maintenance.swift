@@ -65,7 +65,7 @@ extension PaneBoard {
     /// table, silently, while `.pin` of the same query was refused).
     private func checkPrivateSchema() {
         privateSchemaMayHaveChanged = false
-        let version = try? connection.access { db in try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") }
+        let version = try? connection.access { db in try TempSchema.version(db) }
         guard let version, version != privateSchemaVersion else { return }
         let known = privateSchemaVersion
         privateSchemaVersion = version
@@ -191,6 +191,8 @@ extension PaneBoard {
     /// Runs `body`, which restarts several panes, so that they are read together in one
     /// frame (one snapshot), not one frame each as each compiles.
     func restartingTogether(_ body: () -> Void) {
+        // Nothing to restart starts nothing: `.open` with no pane started the engine.
+        guard panes.contains(where: { $0.status != .paused }) else { return body() }
         guard let scheduler = (try? bindOrWait()) == true ? engine?.scheduler : nil else { return body() }
         scheduler.holdingFrames(body)
     }

@@ -56,7 +56,7 @@ extension PaneBoard {
         self.engine = engine
         commitsAtSchemaCheck = recorder.commitCount
         localSchemaStatementSinceCheck = false
-        privateSchemaVersion = try? connection.access { db in try Int.fetchOne(db, sql: "PRAGMA temp.schema_version") }
+        privateSchemaVersion = try? connection.access { db in try TempSchema.version(db) }
         mirroredAttachments = []
         syncAttachments(restartingPanes: false)
         return engine

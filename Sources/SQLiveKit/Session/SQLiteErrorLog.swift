@@ -18,8 +18,12 @@ final class SQLiteErrorLog: Sendable {
         /// writes: messages from the session's own thread only, since the panes' connections
         /// log from theirs while the line editor has the screen.
         case session(write: (String) -> Void, thread: ThreadConfinement)
-        /// A file: every message, from every connection.
-        case file(any OutputTarget)
+        /// A file: the messages from the session's own thread, like `.session`. sqlite3 logs
+        /// its one connection; sqlive's panes read on connections of their own, on other
+        /// threads, and their errors show in their blocks (a pane on a table not made yet
+        /// logged "no such table" at every frame, and a reader reloading its schema
+        /// "database schema has changed").
+        case file(any OutputTarget, thread: ThreadConfinement)
     }
 
     static let shared = SQLiteErrorLog()
@@ -50,7 +54,8 @@ final class SQLiteErrorLog: Sendable {
             switch destination {
             case .session(let write, let thread):
                 if thread.isCurrentThread { write(line) }
-            case .file(let target):
+            case .file(let target, let thread):
+                guard thread.isCurrentThread else { return }
                 var line = line
                 line.withUTF8 { bytes in try? target.write(UnsafeRawBufferPointer(bytes)) }
             case nil:
