@@ -69,6 +69,25 @@ import SQLiveTestSupport
         #expect(process.stderr == "")
     }
 
+    /// A transaction the input left open was kept for the whole follow: its lock made the
+    /// watched app's commits fail ("database is locked", after the app's busy timeout) and
+    /// the panes never moved. It is rolled back before following, with a warning.
+    @Test func a_transaction_the_input_left_open_is_rolled_back_before_following() throws {
+        let process = try SignalledProcess(["--no-init", "--follow", "--count", "1", "-c", "BEGIN",
+                                            "-c", "INSERT INTO job(done) VALUES (0)",
+                                            "-c", ".pin SELECT count(*) AS open FROM job WHERE done = 0", database],
+                                           directory: folder)
+        try process.waitForOutput { $0 == Self.pinned }
+        try process.waitForErrorOutput { $0.contains("rolled back before following") }
+        try write("UPDATE job SET done = 1 WHERE id = 1;")
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stdout == Self.pinned + "-- pane 1 (job): external change\n1\n")
+        #expect(process.stderr == "warning: --follow: the input ended inside a transaction: it was rolled back before following "
+                + "(held open, it would keep other processes from writing; end it with COMMIT to keep its changes)\n")
+        let count = try BinaryRunner.sqlite3([database], input: "SELECT count(*) FROM job;")
+        #expect(count.stdout == "3\n")
+    }
+
     @Test func until_change_exits_0_after_the_first_change() throws {
         let process = try follower(["--until-change"])
         try process.waitForOutput { $0 == Self.pinned }

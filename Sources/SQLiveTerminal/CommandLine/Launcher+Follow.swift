@@ -15,6 +15,7 @@ extension Launcher {
             session.report(Diagnostic("--follow: no pane is pinned: pin queries with .pin in -c, -f or the script"))
             return 1
         }
+        endTransactionBeforeFollowing(in: session)
         if !session.paneBoard.watchExternalChangesForFollowing() {
             session.warn("--follow: other processes' commits are not watched (.external is off, or the database is in memory)")
         }
@@ -32,6 +33,16 @@ extension Launcher {
         case .failed:
             return 1
         }
+    }
+
+    /// A transaction the input left open is rolled back before following, as it is when a
+    /// script ends: held open for the whole follow, its locks kept the watched app from
+    /// committing ("database is locked"), and the panes show committed states only.
+    private func endTransactionBeforeFollowing(in session: Session) {
+        guard session.isInsideTransaction else { return }
+        session.run(InputUnit(kind: .sql, text: "ROLLBACK;", location: SourceLocation(source: "--follow", line: 0)))
+        session.warn("--follow: the input ended inside a transaction: it was rolled back before following "
+                     + "(held open, it would keep other processes from writing; end it with COMMIT to keep its changes)")
     }
 
     /// `--follow` on a database file that does not exist yet: waits until the app makes it
