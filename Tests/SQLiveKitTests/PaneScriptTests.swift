@@ -1,3 +1,4 @@
+import Foundation
 import SQLiveTestSupport
 import GRDB
 import Testing
@@ -219,6 +220,27 @@ import Testing
         #expect(test.board.panes.isEmpty)
     }
 
+    /// An attached database on SQLite's memdb VFS is private too, though `PRAGMA
+    /// database_list` gives it a path: `.pin` accepted a query on it (a pane in "no such
+    /// table" for ever), and the panes' connections attached the path as a file, creating
+    /// an empty file there.
+    @Test func a_database_attached_on_the_memdb_vfs_is_private_and_never_made_a_file() throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession.withPlayers(path: folder.path("main.db"))
+        #expect(test.run(".pin SELECT count(*) FROM player") == "-- pane 1 (player): pinned\n2\n")
+        let memoryName = folder.path("scratch")
+        test.run("ATTACH 'file:\(memoryName)?vfs=memdb' AS n; CREATE TABLE n.u(a); INSERT INTO n.u VALUES (1);")
+        #expect(test.run("INSERT INTO player(name, score) VALUES ('c', 3);") == "-- pane 1 (player): insert player[3]\n3\n")
+        #expect(test.run(".pin SELECT a FROM n.u") == "")
+        #expect(test.errorText == """
+            error: test.sql:1: .pin: n.u is private to your connection: panes read on a connection of their own and cannot see it
+              pin a query on a table of a database file (.region QUERY shows what a query reads)
+
+            """)
+        #expect(test.board.panes.count == 1)
+        #expect(!FileManager.default.fileExists(atPath: memoryName))
+    }
+
     /// `.restore` of a WAL file into the in-memory session: the copied header said WAL, which
     /// the memdb VFS cannot open, and every statement after failed ("unable to open database
     /// file"). The copy goes through a temporary file taken out of WAL.
@@ -328,6 +350,26 @@ import Testing
         test.run("ATTACH '\(folder.path("aux.db"))' AS aux; CREATE TABLE aux.t(x); INSERT INTO aux.t VALUES (7);")
         #expect(test.run(".pin SELECT x FROM aux.t") == "-- pane 1 (t): pinned\n7\n")
         #expect(test.run("INSERT INTO aux.t VALUES (8);") == "-- pane 1 (t): insert t[2]\n7\n8\n")
+        #expect(test.errorText == "")
+    }
+
+    /// Databases attached under names that need quoting, and tables too: `.pin` failed with
+    /// "near ".": syntax error" (GRDB's primary-key lookup names an attached database's
+    /// schema table unquoted); the panes now pin, narrow to their keys and refresh.
+    @Test func panes_on_attached_databases_whose_names_need_quoting_refresh() throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession.withPlayers(path: folder.path("main.db"))
+        test.run("""
+            ATTACH '\(folder.path("one.db"))' AS "a b"; ATTACH '\(folder.path("two.db"))' AS "we""ird";
+            CREATE TABLE "a b".u(id INTEGER PRIMARY KEY, y); INSERT INTO "a b".u VALUES (1, 5);
+            CREATE TABLE "we""ird"."t""q"(x); INSERT INTO "we""ird"."t""q" VALUES (1);
+            """)
+        #expect(test.errorText == "")
+        #expect(test.run(".pin SELECT y FROM \"a b\".u WHERE id = 1") == "-- pane 1 (u): pinned\n5\n")
+        #expect(test.run(".pin SELECT x FROM \"we\"\"ird\".\"t\"\"q\"") == "-- pane 2 (t\"q): pinned\n1\n")
+        #expect(test.run("UPDATE \"a b\".u SET y = 6 WHERE id = 1;") == "-- pane 1 (u): update u(y)[1]\n6\n")
+        #expect(test.run("INSERT INTO \"a b\".u VALUES (2, 0);") == "")
+        #expect(test.run("INSERT INTO \"we\"\"ird\".\"t\"\"q\" VALUES (2);") == "-- pane 2 (t\"q): insert t\"q[2]\n1\n2\n")
         #expect(test.errorText == "")
     }
 

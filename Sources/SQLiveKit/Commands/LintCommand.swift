@@ -96,7 +96,7 @@ struct ForeignKeyIndexLint {
     static func collationName(_ name: String) -> String {
         let isWord = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
             && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        return isWord ? name : name.quotedDatabaseIdentifier
+        return isWord ? name : SQLIdentifier.quoted(name)
     }
 
     /// The comment after `-->` on one line: a line break in a name would end the comment

@@ -21,7 +21,7 @@ enum DSLMutationLock {
               let table = mutatedTable(query) else { return }
         // No table of that name, or a lock still held after `.timeout`: compiling or running
         // the mutation reports it, with a better message than this statement would.
-        try? db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE 0")
+        try? db.execute(sql: "DELETE FROM \(SQLIdentifier.quoted(table)) WHERE 0")
     }
 
     /// The table of `TABLE.….deleteAll()` or `TABLE.….updateAll(…)`, as typed; nil for

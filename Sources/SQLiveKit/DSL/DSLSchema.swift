@@ -73,7 +73,7 @@ struct DSLSchema {
     /// True when SQLite can select the table's rowid (not a view, not WITHOUT ROWID).
     func hasRowID(_ table: String) throws(Diagnostic) -> Bool {
         guard commonTables.entry(named: table) == nil, try !isView(table) else { return false }
-        return (try? db.makeStatement(sql: "SELECT rowid FROM \(table.quotedDatabaseIdentifier)")) != nil
+        return (try? db.makeStatement(sql: "SELECT rowid FROM \(SQLIdentifier.quoted(table))")) != nil
     }
 
     /// True when GRDB can name one column for the table's rows (the rowid or a one-column

@@ -82,7 +82,7 @@ struct QueryRegion {
             let schema: String = row["schema"]
             let file: String = row["file"] ?? ""
             let type: String = row["type"]
-            if schema == "temp" || (schema != "main" && file.isEmpty) {
+            if PrivateDatabase.isPrivate(schema, file: file, db: db) {
                 warnings.append("\(schema).\(table) is private to your connection: panes read on a connection of "
                                 + "their own and cannot see it (pin a query on a table of a database file)")
             } else if type == "virtual" {

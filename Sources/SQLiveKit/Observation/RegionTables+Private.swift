@@ -24,7 +24,7 @@ extension RegionTables {
             guard tables.contains(key) else { continue }
             let schema: String = row["schema"]
             let file: String = row["file"] ?? ""
-            if schema == "temp" || (schema != "main" && file.isEmpty) {
+            if PrivateDatabase.isPrivate(schema, file: file, db: db) {
                 privateOnes[key] = privateOnes[key] ?? "\(schema).\(table)"
             } else {
                 shared.insert(key)

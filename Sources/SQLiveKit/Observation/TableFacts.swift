@@ -25,10 +25,13 @@ struct TableFacts: Sendable, Equatable {
         if let column = try db.rowIDAlias(of: table) {
             rowIDNames.insert(column.lowercased())
         }
-        var unique: Set<String> = []
-        for index in try db.indexes(on: table) where index.isUnique {
-            unique.formUnion(index.columns.map { $0.lowercased() })
-        }
+        // From the pragmas, not GRDB's `indexes(on:)`, which names an attached database
+        // unquoted (`PRAGMA we"ird.index_list(…)`, a syntax error).
+        let uniqueIndexed = try String.fetchAll(db, sql: """
+            SELECT i.name FROM pragma_index_list(?) l, pragma_index_info(l.name) i
+            WHERE l."unique" AND i.name IS NOT NULL
+            """, arguments: [table])
+        let unique = Set(uniqueIndexed.map { $0.lowercased() })
         let generated = try String.fetchAll(db, sql: """
             SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (2, 3)
             """, arguments: [table])

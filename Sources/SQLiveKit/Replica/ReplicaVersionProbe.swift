@@ -38,7 +38,7 @@ extension ReplicaVersionProbe {
 struct DataVersionProbe: ReplicaVersionProbe {
     func version(of schema: String, in db: Database) throws -> Int {
         // Cached: a watcher runs this 40 times a second while panes are pinned.
-        let statement = try db.cachedStatement(sql: "PRAGMA \(schema.quotedDatabaseIdentifier).data_version")
+        let statement = try db.cachedStatement(sql: "PRAGMA \(SQLIdentifier.quoted(schema)).data_version")
         return try Int.fetchOne(statement) ?? 0
     }
 }

@@ -80,7 +80,7 @@ final class StatementRunner {
             let names = (try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list WHERE name <> 'temp'")) ?? ["main"]
             var exclusive = false
             for name in names {
-                let schema = name.quotedDatabaseIdentifier
+                let schema = SQLIdentifier.quoted(name)
                 let mode = try? String.fetchOne(db, sql: "PRAGMA \(schema).locking_mode")
                 if mode?.lowercased() == "exclusive" { exclusive = true }
                 _ = try? Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema).sqlite_schema")

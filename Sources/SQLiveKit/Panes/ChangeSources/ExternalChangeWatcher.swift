@@ -254,7 +254,7 @@ final class ExternalChangeWatcher: Sendable {
             for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, file FROM pragma_database_list")) {
                 let name: String = row["name"]
                 let file: String = row["file"] ?? ""
-                guard name != "temp", !file.isEmpty || name == "main" else { continue }
+                guard !PrivateDatabase.isPrivate(name, file: file, db: db) else { continue }
                 // data_version, or a replica's transaction (``ReplicaVersionProbe``).
                 versions[name] = try probe.version(of: name, in: db)
                 files.append(file)

@@ -10,7 +10,9 @@ struct AttachedDatabase: Sendable, Equatable {
         try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { row in
             let name: String = row["name"]
             guard name != "main" && name != "temp" else { return nil }
-            return AttachedDatabase(name: name, file: row["file"] ?? "")
+            // A database in the connection's memory has no file the readers could attach.
+            let file: String = row["file"] ?? ""
+            return AttachedDatabase(name: name, file: PrivateDatabase.isPrivate(name, file: file, db: db) ? "" : file)
         }
     }
 }

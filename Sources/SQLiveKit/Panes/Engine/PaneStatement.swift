@@ -85,7 +85,7 @@ final class PaneStatement {
         }
         var seen: Set<String> = []
         for table in origins.map(\.table) where seen.insert(table).inserted {
-            guard let primaryKey = try? db.primaryKey(table) else { continue }
+            guard let primaryKey = try? db.tableKey(table) else { continue }
             let indexes = primaryKey.columns.map { name in
                 origins.first { $0.table == table && $0.column == name.lowercased() }?.index
             }

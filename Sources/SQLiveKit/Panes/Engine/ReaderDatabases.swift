@@ -32,7 +32,7 @@ struct ReaderDatabases: Sendable {
 
     static func probes(_ names: [String]) -> [SchemaProbe] {
         names.filter { $0 != "temp" }.sorted().map { name in
-            SchemaProbe(name: name, sql: "PRAGMA \(name.quotedDatabaseIdentifier).schema_version")
+            SchemaProbe(name: name, sql: "PRAGMA \(SQLIdentifier.quoted(name)).schema_version")
         }
     }
 }

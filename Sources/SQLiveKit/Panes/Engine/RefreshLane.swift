@@ -40,7 +40,7 @@ extension RefreshScheduler {
             guard let names = try? String.fetchAll(db, sql: "SELECT name FROM pragma_database_list") else { return }
             for name in names {
                 // Starting a read of the database compares its schema cookie.
-                try? db.execute(sql: "SELECT 1 FROM \(name.quotedDatabaseIdentifier).sqlite_master LIMIT 0")
+                try? db.execute(sql: "SELECT 1 FROM \(SQLIdentifier.quoted(name)).sqlite_master LIMIT 0")
             }
         }
 
@@ -57,12 +57,12 @@ extension RefreshScheduler {
             try? reader.inDatabase { db in
                 let current = try AttachedDatabase.list(in: db)
                 for old in current where !databases.contains(old) {
-                    try? db.execute(sql: "DETACH DATABASE \(old.name.quotedDatabaseIdentifier)")
+                    try? db.execute(sql: "DETACH DATABASE \(SQLIdentifier.quoted(old.name))")
                 }
                 for new in databases where !current.contains(new) && !new.file.isEmpty {
                     // A URI with the default VFS: the reader of an in-memory session opens
                     // files with the memdb VFS otherwise (see AttachTarget).
-                    try? db.execute(sql: "ATTACH DATABASE ? AS \(new.name.quotedDatabaseIdentifier)",
+                    try? db.execute(sql: "ATTACH DATABASE ? AS \(SQLIdentifier.quoted(new.name))",
                                     arguments: [AttachTarget.fileURI(for: new.file)])
                 }
             }
