@@ -194,6 +194,39 @@ import Testing
         #expect(test.board.panes[0].lastCause == .refreshedByHand)
     }
 
+    /// `.refresh` made a paused pane live again without a word (it refreshed at the next
+    /// commit): paused panes stay paused, and a paused pane named alone is refused.
+    @Test func refresh_leaves_paused_panes_paused() throws {
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT count(*) FROM player")
+        test.run(".pin --name top SELECT sum(score) FROM player")
+        test.run(".pause 1")
+        #expect(test.run("DELETE FROM player WHERE id = 1;") == "-- pane 2 (top): delete player[1]\n20\n")
+        #expect(test.run(".refresh") == "")
+        #expect(test.run(".refresh 1") == "")
+        #expect(test.errorText == """
+            error: test.sql:1: .refresh: pane 1 (player) is paused: it keeps its rows
+              .resume 1 refreshes it and keeps it refreshing
+
+            """)
+        #expect(test.run("DELETE FROM player WHERE id = 2;") == "-- pane 2 (top): delete player[2]\n\n")
+        #expect(test.board.panes[0].status == .paused)
+        #expect(test.board.panes[0].refreshCount == 1)
+    }
+
+    /// `.once FILE` sends the next statement's results to the file, as sqlite3 does; the
+    /// blocks of the panes that statement changed went into the file too, after them.
+    @Test func once_captures_the_statements_results_and_the_panes_print_as_usual() throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession.withPlayers()
+        test.run(".pin SELECT count(*) FROM player")
+        test.run(".once \(folder.path("once.txt"))")
+        #expect(test.run("INSERT INTO player(name, score) VALUES ('c', 3) RETURNING name;") == "-- pane 1 (player): insert player[3]\n3\n")
+        #expect(try String(contentsOfFile: folder.path("once.txt"), encoding: .utf8) == "c\n")
+        #expect(test.run("SELECT 7;") == "7\n")
+        #expect(test.errorText == "")
+    }
+
     @Test func pin_refuses_statements_that_write() throws {
         let test = try TestSession.withPlayers()
         test.run(".pin DELETE FROM player")

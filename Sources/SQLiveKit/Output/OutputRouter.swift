@@ -120,6 +120,14 @@ final class OutputRouter {
         case failed(Diagnostic)
     }
 
+    /// Ends a `.once` redirection once the unit it redirected has run, before the panes
+    /// print their blocks: the file (or program) gets that unit's results only, as with
+    /// sqlite3. The blocks of the panes the statement changed went into the file.
+    func endOnceAfterItsUnit() -> Diagnostic? {
+        guard case .once(_, true) = redirection else { return nil }
+        return endRedirection()
+    }
+
     /// Ends a unit: writes what is buffered, ends a `.once` redirection after the unit it
     /// redirected, and says what the writes met.
     func endUnit() -> [UnitEnd] {

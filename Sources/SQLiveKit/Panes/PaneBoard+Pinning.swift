@@ -104,9 +104,16 @@ extension PaneBoard {
         return ids
     }
 
-    /// Runs panes' queries again now (all panes when `selector` is nil).
+    /// Runs panes' queries again now (all panes when `selector` is nil). A paused pane stays
+    /// paused: `.refresh` made it live again without a word, and named alone it is refused
+    /// with the command that does that.
     public func refresh(_ selector: String?) throws(Diagnostic) {
-        let chosen = try indexes(matching: selector, for: ".refresh")
+        let matched = try indexes(matching: selector, for: ".refresh")
+        if matched.count == 1, let selector, panes[matched[0]].status == .paused {
+            throw Diagnostic(".refresh: pane \(panes[matched[0]].id) (\(panes[matched[0]].name)) is paused: it keeps its rows",
+                             hint: ".resume \(selector) refreshes it and keeps it refreshing")
+        }
+        let chosen = matched.filter { panes[$0].status != .paused }
         restartingTogether {
             for index in chosen { restart(index, cause: .refreshedByHand) }
         }

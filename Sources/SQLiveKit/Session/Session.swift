@@ -166,6 +166,7 @@ public final class Session {
                 try? statements.withDatabase { $0.clearSchemaCache() }
             }
         }
+        if let failure = outputs.endOnceAfterItsUnit() { report(failure) }
         settlePanes()
         finishUnit()
         return succeeded

@@ -5,7 +5,8 @@ struct RefreshCommand: MetaCommand {
     let summary = "run a pane's query again now (all panes without an argument)"
     let details = """
         .refresh runs every pane's query again, .refresh ID only one. The refresh's cause is
-        "refreshed by hand". It also retries a pane whose query failed.
+        "refreshed by hand". It also retries a pane whose query failed. Paused panes stay
+        paused and keep their rows (.resume refreshes them).
         """
 
     func completions(after arguments: [String], prefix: String, in scope: PaneScope) -> [String] {
