@@ -454,6 +454,22 @@ import Testing
         #expect(test.board.panes.count == 2)
     }
 
+    /// A DSL query on an association whose foreign key a migration has not added yet was
+    /// refused at `.pin`, unlike one on a table not made yet: it waits for the schema too.
+    @Test func a_dsl_query_on_an_association_without_its_foreign_key_yet_waits_for_it() throws {
+        let test = try TestSession.withPlayers()
+        test.run("CREATE TABLE team(id INTEGER PRIMARY KEY, name); INSERT INTO team VALUES (1, 'Reds');")
+        #expect(test.run(".pin player.joining(required: team).count") == """
+            -- pane 1 (query): pinned
+            -- error: no association between player and team: neither has a foreign key to the other
+
+            """)
+        #expect(test.errorText == "")
+        #expect(test.run("ALTER TABLE player ADD COLUMN teamId REFERENCES team(id);") == "-- pane 1 (player+team): schema change\n0\n")
+        #expect(test.run("UPDATE player SET teamId = 1 WHERE id = 1;") == "-- pane 1 (player+team): update player(teamId)[1]\n1\n")
+        #expect(test.errorText == "")
+    }
+
     /// A column declared `INTEGER PRIMARY KEY DESC` is not the rowid (SQLite's exception;
     /// GRDB takes it for one): a pane on some of its keys was narrowed to rowids it does not
     /// read, and never refreshed. Such a table is watched whole; a true INTEGER PRIMARY KEY

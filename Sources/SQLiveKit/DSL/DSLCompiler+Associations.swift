@@ -121,7 +121,11 @@ extension DSLCompiler {
     /// says which one to use.
     private func linkError(_ candidates: [Candidate], from origin: String, to target: String, at node: DSLNode) -> Diagnostic {
         if candidates.isEmpty {
-            return error("no association between \(origin) and \(target): neither has a foreign key to the other", at: node)
+            var missing = error("no association between \(origin) and \(target): neither has a foreign key to the other", at: node)
+            // A migration may add the foreign key: a pane on the association waits for it,
+            // as one on a table not made yet does (it was refused at `.pin`).
+            missing.kind = .unknownName
+            return missing
         }
         let spellings = candidates.map { candidate in
             let function = candidate.isToMany ? "hasMany" : "belongsTo"
