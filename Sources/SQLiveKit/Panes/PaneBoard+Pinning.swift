@@ -109,8 +109,8 @@ extension PaneBoard {
     /// with the command that does that.
     public func refresh(_ selector: String?) throws(Diagnostic) {
         let matched = try indexes(matching: selector, for: ".refresh")
-        if matched.count == 1, let selector, panes[matched[0]].status == .paused {
-            throw Diagnostic(".refresh: pane \(panes[matched[0]].id) (\(panes[matched[0]].name)) is paused: it keeps its rows",
+        if matched.count == 1, let selector, case let pane = panes[matched[0]], pane.status == .paused {
+            throw Diagnostic(".refresh: pane \(pane.id) (\(pane.name)) is paused: it keeps its rows",
                              hint: ".resume \(selector) refreshes it and keeps it refreshing")
         }
         let chosen = matched.filter { panes[$0].status != .paused }
