@@ -30,6 +30,15 @@ extension DailyFormsParityTests {
         ParityCase("Track.filter(key: 3).fetchOne()") { _ in .fetchOne(Chinook.track.filter(key: 3)) },
         ParityCase("Track.filter(key: 0).fetchOne()") { _ in .fetchOne(Chinook.track.filter(key: 0)) },
         ParityCase("Genre.filter(Name == \"Jazz\").fetchOne()") { _ in .fetchOne(Chinook.genre.filter(Column("Name") == "Jazz")) },
+        // fetchOne() of a limited request: one row, the first of the limit (its offset kept).
+        ParityCase("Track.limit(3).fetchOne()") { _ in .fetchOne(Chinook.track.limit(3)) },
+        ParityCase("Track.order(Name).limit(3, offset: 5).fetchOne()") { _ in .fetchOne(Chinook.track.order(Column("Name")).limit(3, offset: 5)) },
+        ParityCase("Track.limit(0).fetchOne()") { _ in .fetchOne(Chinook.track.limit(0)) },
+        ParityCase("Track.limit(-1, offset: 2).fetchOne()") { _ in .fetchOne(Chinook.track.limit(-1, offset: 2)) },
+        ParityCase("Track.filter(key: 3).limit(5).fetchOne()") { _ in .fetchOne(Chinook.track.filter(key: 3).limit(5)) },
+        ParityCase("Genre.including(required: Track).limit(4, offset: 1).fetchOne()") { _ in
+            .fetchOne(Chinook.genre.including(required: tracksOfGenre).limit(4, offset: 1))
+        },
         ParityCase("Genre.fetchAll()") { _ in .fetch(Chinook.genre.all()) },
         ParityCase("Genre.order(Name).fetchAll()") { _ in .fetch(Chinook.genre.order(Column("Name"))) },
         ParityCase("Track.filter(GenreId == 1).fetchCount()") { _ in .count(Chinook.track.filter(Column("GenreId") == 1)) },

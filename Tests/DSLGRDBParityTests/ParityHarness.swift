@@ -194,6 +194,9 @@ final class ParityDatabase: @unchecked Sendable {
                         let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
                         return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
                     case .fetchOne(let request):
+                        // GRDB keeps the request's LIMIT n and steps one row; sqlive runs LIMIT 1
+                        // (the offset kept), so that the statement itself returns that one row.
+                        expectedSQL = Self.limitedToOneRow
                         let columns = try request.makePreparedRequest(db, forSingleResult: true).statement.columnNames
                         let row = try Row.fetchOne(db, request)
                         return .rows(columns, row.map { [Array($0.unadapted.databaseValues)] } ?? [])
@@ -302,6 +305,13 @@ final class ParityDatabase: @unchecked Sendable {
             try? db.execute(sql: "RELEASE parity")
         }
         return try body()
+    }
+
+    /// GRDB's SQL with its final `LIMIT n [OFFSET m]` made `LIMIT 1 [OFFSET m]` (`LIMIT 0` kept):
+    /// what the DSL runs for `fetchOne()` of a request with a limit.
+    static func limitedToOneRow(_ sql: String) -> String {
+        guard let match = sql.firstMatch(of: /LIMIT (-?\d+)( OFFSET -?\d+)?$/), match.output.1 != "0" else { return sql }
+        return String(sql[..<match.range.lowerBound]) + "LIMIT 1" + (match.output.2 ?? "")
     }
 
     private static func isBookkeeping(_ sql: String) -> Bool {

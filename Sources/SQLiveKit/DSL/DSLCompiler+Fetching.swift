@@ -36,7 +36,9 @@ extension DSLCompiler {
         let action: DSLCompiledQuery.Action
         var fetched = request
         switch member {
-        case .fetchOne: action = .fetchOne
+        case .fetchOne:
+            action = .fetchOne
+            fetched = relation.limit?.firstRow(of: request) ?? request
         case .fetchCount: action = .count(relation.countShape)
         case .isEmpty: action = .exists(negated: true)
         case .fetchSet:

@@ -192,14 +192,17 @@ extension DSLCompiler {
 
     private func limit(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
         let request = try request(of: relation)
-        var result = relation
+        let limit: DSLLimit
         if let arguments = call.matching([nil]) {
-            result.base = .request(request.limit(try integer(arguments[0], in: relation)))
+            limit = DSLLimit(count: try integer(arguments[0], in: relation))
         } else if let arguments = call.matching([nil, "offset"]) {
-            result.base = .request(request.limit(try integer(arguments[0], in: relation), offset: try integer(arguments[1], in: relation)))
+            limit = DSLLimit(count: try integer(arguments[0], in: relation), offset: try integer(arguments[1], in: relation))
         } else {
             throw wrongArguments(call, usage: "limit(n) or limit(n, offset: m)", expected: [nil, "offset"])
         }
+        var result = relation
+        result.base = .request(request.limit(limit.count, offset: limit.offset))
+        result.limit = limit
         result.applied.insert(.limit)
         return result
     }
