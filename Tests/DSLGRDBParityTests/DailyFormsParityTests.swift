@@ -48,6 +48,15 @@ extension DailyFormsParityTests {
         ParityCase("Invoice.select(BillingCountry, BillingCity).fetchSet()") { _ in
             .fetchSet(Chinook.invoice.select(Column("BillingCountry"), Column("BillingCity")))
         },
+        // fetchSet() of a limited request: the distinct rows among the limited ones.
+        ParityCase("Track.select(GenreId).limit(10).fetchSet()") { _ in .fetchSet(Chinook.track.select(Column("GenreId")).limit(10)) },
+        ParityCase("Track.select(GenreId).order(Milliseconds.desc).limit(20, offset: 100).fetchSet()") { _ in
+            .fetchSet(Chinook.track.select(Column("GenreId")).order(Column("Milliseconds").desc).limit(20, offset: 100))
+        },
+        ParityCase("Track.select(count(*)).group(AlbumId).limit(8).fetchSet()") { _ in
+            .fetchSet(Chinook.track.select(countAll).group(Column("AlbumId")).limit(8))
+        },
+        ParityCase("Track.select(GenreId).distinct().limit(3).fetchSet()") { _ in .fetchSet(Chinook.track.select(Column("GenreId")).distinct().limit(3)) },
         ParityCase("Track.filter(Milliseconds > 5_000_000).isEmpty()") { _ in .isEmpty(Chinook.track.filter(Column("Milliseconds") > 5_000_000)) },
         ParityCase("Track.filter(Milliseconds > 5_000).isEmpty()") { _ in .isEmpty(Chinook.track.filter(Column("Milliseconds") > 5_000)) },
         ParityCase("Track.filter(Composer == nil).exists()") { _ in

@@ -201,8 +201,12 @@ final class ParityDatabase: @unchecked Sendable {
                         let row = try Row.fetchOne(db, request)
                         return .rows(columns, row.map { [Array($0.unadapted.databaseValues)] } ?? [])
                     case .fetchSet(let request):
-                        // sqlive asks SQLite for the distinct rows GRDB keeps in its Set.
-                        let distinctSQL = try request.distinct().makePreparedRequest(db).statement
+                        // sqlive asks SQLite for the distinct rows GRDB keeps in its Set: with
+                        // DISTINCT, or after a limit from a subquery of the limited rows (DISTINCT
+                        // in the request would apply before the limit).
+                        let isLimited = try request.makePreparedRequest(db).statement.sql.contains(/LIMIT -?\d+( OFFSET -?\d+)?$/)
+                        let distinctSQL = try (isLimited ? SQLRequest<Row>(literal: "SELECT DISTINCT * FROM (\(request))").makePreparedRequest(db)
+                                                         : request.distinct().makePreparedRequest(db)).statement
                         expectedSQL = { _ in distinctSQL.sql }
                         let rows = try Row.fetchSet(db, request)
                         return .rowSet(distinctSQL.columnNames, Set(rows.map { Array($0.unadapted.databaseValues) }))
@@ -237,7 +241,6 @@ final class ParityDatabase: @unchecked Sendable {
     /// What sqlive runs for the DSL query, on a connection set up as sqlive's.
     func runDSL(_ query: String, beside swiftRequest: SwiftRequest) throws -> ParityOutcome {
         let table = swiftRequest.mutatedTable
-        let isSet = if case .fetchSet = swiftRequest { true } else { false }
         return try sqlive.inDatabase { db in
             let compiled: DSLCompiledQuery
             let statement: Statement
@@ -257,7 +260,7 @@ final class ParityDatabase: @unchecked Sendable {
             let result = try Self.rollingBack(db) { () throws -> ParityResult in
                 do {
                     switch compiled.action {
-                    case .fetch where isSet:
+                    case .fetchSet:
                         return .rowSet(statement.columnNames, Set(try Row.fetchAll(statement).map { Array($0.databaseValues) }))
                     case .fetch, .fetchOne:
                         return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
