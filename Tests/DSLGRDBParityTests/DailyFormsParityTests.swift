@@ -226,6 +226,9 @@ extension DailyFormsParityTests {
         ParityCase("Track.filter(TrackId == \"77\").select(Name)", widerRegion: "Track(Name,TrackId)[77]") { _ in
             .fetch(Chinook.track.filter(Column("TrackId") == "77").select(Column("Name")))
         },
+        ParityCase("Track.filter(Column(\"TrackId\") == \"77\").select(Column(\"Name\"))", widerRegion: "Track(Name,TrackId)[77]") { _ in
+            .fetch(Chinook.track.filter(Column("TrackId") == "77").select(Column("Name")))
+        },
         ParityCase("Track.filter(\"77\" == TrackId).select(Name)", widerRegion: "Track(Name,TrackId)[77]") { _ in
             .fetch(Chinook.track.filter("77" == Column("TrackId")).select(Column("Name")))
         },

@@ -123,6 +123,33 @@ import Testing
         #expect(try compiler.sql(query) == expected)
     }
 
+    /// `Column("name")` and `Table("name")` are what bare names stand for, spelled as in Swift:
+    /// the same SQL wherever a column or a table can appear.
+    @Test(arguments: [
+        (#"Table("player")"#, #"SELECT * FROM "player""#),
+        (#"Table("PLAYER").filter(Column("SCORE") > 1).order(Column("name").desc)"#,
+         #"SELECT * FROM "player" WHERE "score" > 1 ORDER BY "name" DESC"#),
+        (#"player.select(Column("name").forKey("n")).order(Column("n"))"#, #"SELECT "name" AS "n" FROM "player" ORDER BY "n""#),
+        (#"player.filter(Table("team").filter(Column("color") == "red").select(Column("id")).contains(Column("teamId")))"#,
+         #"SELECT * FROM "player" WHERE "teamId" IN (SELECT "id" FROM "team" WHERE "color" = 'red')"#),
+        (#"player.joining(required: team).filter(Column("name") == "x")"#,
+         #"SELECT "player".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId" WHERE "player"."name" = 'x'"#),
+        (#"team.annotated(with: player.sum(Column("score")))"#,
+         #"SELECT "team".*, SUM("player"."score") AS "playerScoreSum" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#),
+        (#"book.including(required: belongsTo(Table("person"), using: authorId))"#,
+         #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId""#),
+        (#"Table("player").filter(key: 1).updateAll(Column("score") += 1, Column("name").set(to: "x"))"#,
+         #"UPDATE "player" SET "score" = "score" + 1, "name" = 'x' WHERE "id" = 1"#),
+        (#"Table("team").filter(Column("id") == 3).deleteAll()"#, #"DELETE FROM "team" WHERE "id" = 3"#),
+    ])
+    func column_and_table_are_grdb_spellings_of_names(query: String, expected: String) throws {
+        #expect(try compiler.sql(query) == expected)
+        // A mutation in a transaction takes its table's write lock first: Table("…") names it too.
+        if expected.hasPrefix("UPDATE") || expected.hasPrefix("DELETE") {
+            #expect(DSLMutationLock.mutatedTable(query) != nil && DSLMutationLock.mutatedTable(query) != "Table")
+        }
+    }
+
     @Test func a_query_at_the_nesting_limit_compiles() throws {
         let depth = DSLParser.maximumDepth - 3
         let query = "player.filter(" + String(repeating: "!", count: depth) + "isActive)"

@@ -111,7 +111,7 @@ extension DSLCompiler {
             // A column goes to GRDB as a Column, so that GRDB names the aggregate
             // (`productStockSum`, `minProductPrice`) as it does in Swift.
             let named: AssociationAggregate<Row>?
-            if case .identifier(let name) = arguments[0].kind, let column = try schema.column(named: name, in: association.table) {
+            if let name = arguments[0].spelledName(as: .column), let column = try schema.column(named: name, in: association.table) {
                 named = Self.aggregate(member, of: hasMany, Column(column))
             } else {
                 named = Self.aggregate(member, of: hasMany, try expression(arguments[0], in: association))
