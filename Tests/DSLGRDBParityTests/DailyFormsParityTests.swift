@@ -40,6 +40,7 @@ extension DailyFormsParityTests {
             .fetchOne(Chinook.genre.including(required: tracksOfGenre).limit(4, offset: 1))
         },
         ParityCase("Genre.fetchAll()") { _ in .fetch(Chinook.genre.all()) },
+        ParityCase("Genre.all().order(Name).all().fetchAll()") { _ in .fetch(Chinook.genre.all().order(Column("Name")).all()) },
         ParityCase("Genre.order(Name).fetchAll()") { _ in .fetch(Chinook.genre.order(Column("Name"))) },
         ParityCase("Track.filter(GenreId == 1).fetchCount()") { _ in .count(Chinook.track.filter(Column("GenreId") == 1)) },
         ParityCase("Track.select(GenreId).distinct().fetchCount()") { _ in .count(Chinook.track.select(Column("GenreId")).distinct()) },

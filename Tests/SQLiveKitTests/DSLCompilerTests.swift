@@ -150,6 +150,27 @@ import Testing
         }
     }
 
+    /// GRDB's `Table.all()` (and `Record.all()`): the request itself, refined as any other.
+    @Test func all_is_the_request_itself() throws {
+        #expect(try compiler.sql("player.all()") == #"SELECT * FROM "player""#)
+        #expect(try compiler.sql(#"Table("player").all().filter(score > 1).all().limit(2)"#) == #"SELECT * FROM "player" WHERE "score" > 1 LIMIT 2"#)
+        #expect(try compiler.sql("player.filter(team.all().select(id).contains(teamId))")
+                == #"SELECT * FROM "player" WHERE "teamId" IN (SELECT "id" FROM "team")"#)
+        #expect(try compiler.sql("player.all().fetchCount()") == #"SELECT COUNT(*) FROM "player""#)
+        #expect(try compiler.error("player.all(1)") == """
+            error: wrong arguments for all: write all()
+              player.all(1)
+                         ^
+
+            """)
+        #expect(try compiler.error("player.including(required: team.all())") == """
+            error: all applies to a table request, not to an association (GRDB can't join it)
+              player.including(required: team.all())
+                                              ^
+
+            """)
+    }
+
     @Test func a_query_at_the_nesting_limit_compiles() throws {
         let depth = DSLParser.maximumDepth - 3
         let query = "player.filter(" + String(repeating: "!", count: depth) + "isActive)"

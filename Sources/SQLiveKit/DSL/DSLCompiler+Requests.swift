@@ -54,6 +54,7 @@ extension DSLCompiler {
     private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode,
                         in scope: Scope) throws(Diagnostic) -> DSLValue {
         switch member {
+        case .all: return .relation(try noArguments(call, relation))
         case .filter: return .relation(try filter(call, relation))
         case .select: return .relation(try select(call, relation))
         case .annotated: return .relation(try annotated(call, relation))
