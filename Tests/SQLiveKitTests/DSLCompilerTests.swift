@@ -171,6 +171,34 @@ import Testing
             """)
     }
 
+    /// The names GRDB gives aggregates (`playerCount`, `maxPlayerScore`) are names of the
+    /// result, as those given with `forKey` are: order and having may use them.
+    @Test func default_aggregate_names_can_be_used_afterwards() throws {
+        let from = #" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#
+        #expect(try compiler.sql("team.annotated(with: player.count).order(playerCount.desc)")
+                == #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount""# + from + #" ORDER BY "playerCount" DESC"#)
+        #expect(try compiler.sql(#"team.annotated(with: player.max(score)).having(Column("MAXPLAYERSCORE") > 10)"#)
+                == #"SELECT "team".*, MAX("player"."score") AS "maxPlayerScore""# + from + #" HAVING ("maxPlayerScore") > 10"#)
+        #expect(try compiler.sql("team.annotated(with: player.isEmpty, cast(player.average(score), as: .integer)).order(hasNoPlayer, averagePlayerScore)")
+                == #"SELECT "team".*, COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", CAST(AVG("player"."score") AS INTEGER) AS "averagePlayerScore""#
+                + from + #" ORDER BY "hasNoPlayer", "averagePlayerScore""#)
+        #expect(try compiler.error("team.order(player.count)") == """
+            error: order can't take an association aggregate
+              team.order(player.count)
+                         ^
+              select it with annotated(with: …), then order(playerCount)
+
+            """)
+        // A transformed aggregate loses its name, in GRDB as here.
+        #expect(try compiler.error("team.annotated(with: player.count * 2).order(playerCount)") == """
+            error: no such column: playerCount
+              team.annotated(with: player.count * 2).order(playerCount)
+                                                           ^
+              team has columns id, name, color
+
+            """)
+    }
+
     @Test func a_query_at_the_nesting_limit_compiles() throws {
         let depth = DSLParser.maximumDepth - 3
         let query = "player.filter(" + String(repeating: "!", count: depth) + "isActive)"

@@ -154,7 +154,11 @@ extension DSLCompiler {
                 result.aliases.append(alias)
             case .aggregate(let aggregate):
                 aggregates.append(aggregate)
-                result.aliases += aggregate.alias.map { [$0] } ?? []
+                if let name = aggregate.alias {
+                    result.aliases.append(name)
+                } else if let name = try selectedName(of: aggregate, on: relation.table) {
+                    result.aliases.append(name)
+                }
             case let value:
                 let expression = try expression(value, at: argument)
                 selection.append(expression)
@@ -181,9 +185,11 @@ extension DSLCompiler {
             switch try value(argument, in: relation) {
             case .ordering(let ordering):
                 orderings.append(ordering)
-            case .aggregate:
+            case .aggregate(let aggregate):
+                // GRDB sorts by an aggregate once selected, by its name.
+                let hint = try selectedName(of: aggregate, on: relation.table).map { "select it with annotated(with: …), then order(\($0))" }
                 throw error("order can't take an association aggregate", at: argument,
-                            hint: "name it in annotated(with: ….forKey(\"n\")), then order by n")
+                            hint: hint ?? "name it in annotated(with: ….forKey(\"n\")), then order by n")
             case let value:
                 orderings.append(try expression(value, at: argument))
             }
