@@ -42,7 +42,7 @@ enum DSLClosureForms {
             case "\\":
                 // `\.name` or `\Type.name`: the name that follows the dot stays.
                 var dot = index + 1
-                while dot < characters.count, isNameCharacter(characters[dot]) { dot += 1 }
+                while dot < characters.count, characters[dot].isNameCharacter { dot += 1 }
                 guard dot < characters.count, characters[dot] == "." else { return nil }
                 index = dot + 1
             case "$":
@@ -109,10 +109,6 @@ enum DSLClosureForms {
             index += 1
         }
         return nil
-    }
-
-    private static func isNameCharacter(_ character: Character) -> Bool {
-        character.isNameCharacter
     }
 }
 

@@ -186,8 +186,10 @@ extension DSLCompiler {
             case .ordering(let ordering):
                 orderings.append(ordering)
             case .aggregate(let aggregate):
-                // GRDB sorts by an aggregate once selected, by its name.
-                let hint = try selectedName(of: aggregate, on: relation.table).map { "select it with annotated(with: …), then order(\($0))" }
+                // GRDB sorts by an aggregate once selected, by its name (if reading the name
+                // fails, the error stays this one).
+                let name = (try? selectedName(of: aggregate, on: relation.table)) ?? nil
+                let hint = name.map { "select it with annotated(with: …), then order(\($0))" }
                 throw error("order can't take an association aggregate", at: argument,
                             hint: hint ?? "name it in annotated(with: ….forKey(\"n\")), then order by n")
             case let value:
