@@ -21,6 +21,15 @@ extension ChinookParityTests {
             .fetch(Chinook.album.annotated(with: Chinook.album.hasMany(Chinook.track).sum(Column("Milliseconds")).forKey("length"))
                 .order(Column("length").detached.desc).limit(5))
         },
+        // GRDB's default names, as Swift names them: Column("TrackCount").detached.
+        ParityCase("Album.annotated(with: Track.count).order(TrackCount.desc, AlbumId).limit(3)") { _ in
+            .fetch(Chinook.album.annotated(with: Chinook.album.hasMany(Chinook.track).count)
+                .order(Column("TrackCount").detached.desc, Column("AlbumId")).limit(3))
+        },
+        ParityCase("Genre.annotated(with: Track.average(Milliseconds)).having(averageTrackMilliseconds > 300_000)") { _ in
+            .fetch(Chinook.genre.annotated(with: tracksOfGenre.average(Column("Milliseconds")))
+                .having(Column("averageTrackMilliseconds").detached > 300_000))
+        },
         ParityCase("Genre.annotated(with: Track.filter(Composer == nil).count)") { _ in
             .fetch(Chinook.genre.annotated(with: tracksOfGenre.filter(Column("Composer") == nil).count))
         },

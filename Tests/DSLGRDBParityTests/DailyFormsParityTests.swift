@@ -30,7 +30,17 @@ extension DailyFormsParityTests {
         ParityCase("Track.filter(key: 3).fetchOne()") { _ in .fetchOne(Chinook.track.filter(key: 3)) },
         ParityCase("Track.filter(key: 0).fetchOne()") { _ in .fetchOne(Chinook.track.filter(key: 0)) },
         ParityCase("Genre.filter(Name == \"Jazz\").fetchOne()") { _ in .fetchOne(Chinook.genre.filter(Column("Name") == "Jazz")) },
+        // fetchOne() of a limited request: one row, the first of the limit (its offset kept).
+        ParityCase("Track.limit(3).fetchOne()") { _ in .fetchOne(Chinook.track.limit(3)) },
+        ParityCase("Track.order(Name).limit(3, offset: 5).fetchOne()") { _ in .fetchOne(Chinook.track.order(Column("Name")).limit(3, offset: 5)) },
+        ParityCase("Track.limit(0).fetchOne()") { _ in .fetchOne(Chinook.track.limit(0)) },
+        ParityCase("Track.limit(-1, offset: 2).fetchOne()") { _ in .fetchOne(Chinook.track.limit(-1, offset: 2)) },
+        ParityCase("Track.filter(key: 3).limit(5).fetchOne()") { _ in .fetchOne(Chinook.track.filter(key: 3).limit(5)) },
+        ParityCase("Genre.including(required: Track).limit(4, offset: 1).fetchOne()") { _ in
+            .fetchOne(Chinook.genre.including(required: tracksOfGenre).limit(4, offset: 1))
+        },
         ParityCase("Genre.fetchAll()") { _ in .fetch(Chinook.genre.all()) },
+        ParityCase("Genre.all().order(Name).all().fetchAll()") { _ in .fetch(Chinook.genre.all().order(Column("Name")).all()) },
         ParityCase("Genre.order(Name).fetchAll()") { _ in .fetch(Chinook.genre.order(Column("Name"))) },
         ParityCase("Track.filter(GenreId == 1).fetchCount()") { _ in .count(Chinook.track.filter(Column("GenreId") == 1)) },
         ParityCase("Track.select(GenreId).distinct().fetchCount()") { _ in .count(Chinook.track.select(Column("GenreId")).distinct()) },
@@ -39,6 +49,15 @@ extension DailyFormsParityTests {
         ParityCase("Invoice.select(BillingCountry, BillingCity).fetchSet()") { _ in
             .fetchSet(Chinook.invoice.select(Column("BillingCountry"), Column("BillingCity")))
         },
+        // fetchSet() of a limited request: the distinct rows among the limited ones.
+        ParityCase("Track.select(GenreId).limit(10).fetchSet()") { _ in .fetchSet(Chinook.track.select(Column("GenreId")).limit(10)) },
+        ParityCase("Track.select(GenreId).order(Milliseconds.desc).limit(20, offset: 100).fetchSet()") { _ in
+            .fetchSet(Chinook.track.select(Column("GenreId")).order(Column("Milliseconds").desc).limit(20, offset: 100))
+        },
+        ParityCase("Track.select(count(*)).group(AlbumId).limit(8).fetchSet()") { _ in
+            .fetchSet(Chinook.track.select(countAll).group(Column("AlbumId")).limit(8))
+        },
+        ParityCase("Track.select(GenreId).distinct().limit(3).fetchSet()") { _ in .fetchSet(Chinook.track.select(Column("GenreId")).distinct().limit(3)) },
         ParityCase("Track.filter(Milliseconds > 5_000_000).isEmpty()") { _ in .isEmpty(Chinook.track.filter(Column("Milliseconds") > 5_000_000)) },
         ParityCase("Track.filter(Milliseconds > 5_000).isEmpty()") { _ in .isEmpty(Chinook.track.filter(Column("Milliseconds") > 5_000)) },
         ParityCase("Track.filter(Composer == nil).exists()") { _ in
@@ -206,6 +225,9 @@ extension DailyFormsParityTests {
             .fetch(Chinook.genre.filter(keys: ["1".databaseValue, "x".databaseValue, 3.databaseValue]))
         },
         ParityCase("Track.filter(TrackId == \"77\").select(Name)", widerRegion: "Track(Name,TrackId)[77]") { _ in
+            .fetch(Chinook.track.filter(Column("TrackId") == "77").select(Column("Name")))
+        },
+        ParityCase("Track.filter(Column(\"TrackId\") == \"77\").select(Column(\"Name\"))", widerRegion: "Track(Name,TrackId)[77]") { _ in
             .fetch(Chinook.track.filter(Column("TrackId") == "77").select(Column("Name")))
         },
         ParityCase("Track.filter(\"77\" == TrackId).select(Name)", widerRegion: "Track(Name,TrackId)[77]") { _ in

@@ -16,9 +16,15 @@ extension DocumentedParityTests {
         },
         ParityCase("product.order(price.desc).fetchOne()") { _ in .fetchOne(Shop.product.order(Column("price").desc)) },
         ParityCase("product.filter(key: 3).fetchOne()") { _ in .fetchOne(Shop.product.filter(key: 3)) },
+        ParityCase("product.order(price.desc).limit(3, offset: 2).fetchOne()") { _ in
+            .fetchOne(Shop.product.order(Column("price").desc).limit(3, offset: 2))
+        },
         ParityCase("product.filter(stock == 0).fetchAll()") { _ in .fetch(Shop.product.filter(Column("stock") == 0)) },
         ParityCase("product.filter(stock == 0).fetchCount()") { _ in .count(Shop.product.filter(Column("stock") == 0)) },
         ParityCase("customer.select(city).fetchSet()") { _ in .fetchSet(Shop.customer.select(Column("city"))) },
+        ParityCase("customer.select(city).order(name).limit(5).fetchSet()") { _ in
+            .fetchSet(Shop.customer.select(Column("city")).order(Column("name")).limit(5))
+        },
         ParityCase("product.filter(price > 1000).isEmpty()") { _ in .isEmpty(Shop.product.filter(Column("price") > 1000)) },
         ParityCase(#"order.filter(status == "cancelled").exists()"#) { _ in
             .fetchRequest(SQLRequest<Row>(literal: "SELECT \(Shop.order.filter(Column("status") == "cancelled").exists())"))

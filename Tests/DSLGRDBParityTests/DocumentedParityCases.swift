@@ -34,6 +34,9 @@ extension DocumentedParityTests {
         },
         ParityCase("customer.having(order.count >= 12)") { _ in .fetch(Shop.customer.having(ordersOfCustomer.count >= 12)) },
         ParityCase("customer.having(order.isEmpty)") { _ in .fetch(Shop.customer.having(ordersOfCustomer.isEmpty)) },
+        ParityCase("customer.annotated(with: order.count).order(orderCount.desc).limit(3)") { _ in
+            .fetch(Shop.customer.annotated(with: ordersOfCustomer.count).order(Column("orderCount").detached.desc).limit(3))
+        },
         ParityCase(#"customer.annotated(with: order.count.forKey("orders")).order(orders.desc).limit(3)"#) { _ in
             .fetch(Shop.customer.annotated(with: ordersOfCustomer.count.forKey("orders")).order(Column("orders").detached.desc).limit(3))
         },

@@ -41,6 +41,10 @@ extension DocumentedParityTests {
     static let requests: [ParityCase] = [
         ParityCase("product.filter(price > 100).order(name)") { _ in .fetch(Shop.product.filter(Column("price") > 100).order(Column("name"))) },
         ParityCase("product") { _ in .fetch(Shop.product.all()) },
+        ParityCase("product.all()") { _ in .fetch(Shop.product.all()) },
+        ParityCase(#"Table("product").filter(Column("price") > 100).order(Column("name"))"#) { _ in
+            .fetch(Shop.product.filter(Column("price") > 100).order(Column("name")))
+        },
         ParityCase("product.filter(price > 100)") { _ in .fetch(Shop.product.filter(Column("price") > 100)) },
         ParityCase("product.filter(categoryId == 1).filter(stock == 0)") { _ in
             .fetch(Shop.product.filter(Column("categoryId") == 1).filter(Column("stock") == 0))

@@ -194,12 +194,19 @@ final class ParityDatabase: @unchecked Sendable {
                         let statement = try request.makePreparedRequest(db, forSingleResult: false).statement
                         return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
                     case .fetchOne(let request):
+                        // GRDB keeps the request's LIMIT n and steps one row; sqlive runs LIMIT 1
+                        // (the offset kept), so that the statement itself returns that one row.
+                        expectedSQL = Self.limitedToOneRow
                         let columns = try request.makePreparedRequest(db, forSingleResult: true).statement.columnNames
                         let row = try Row.fetchOne(db, request)
                         return .rows(columns, row.map { [Array($0.unadapted.databaseValues)] } ?? [])
                     case .fetchSet(let request):
-                        // sqlive asks SQLite for the distinct rows GRDB keeps in its Set.
-                        let distinctSQL = try request.distinct().makePreparedRequest(db).statement
+                        // sqlive asks SQLite for the distinct rows GRDB keeps in its Set: with
+                        // DISTINCT, or after a limit from a subquery of the limited rows (DISTINCT
+                        // in the request would apply before the limit).
+                        let isLimited = try request.makePreparedRequest(db).statement.sql.contains(/LIMIT -?\d+( OFFSET -?\d+)?$/)
+                        let distinctSQL = try (isLimited ? SQLRequest<Row>(literal: "SELECT DISTINCT * FROM (\(request))").makePreparedRequest(db)
+                                                         : request.distinct().makePreparedRequest(db)).statement
                         expectedSQL = { _ in distinctSQL.sql }
                         let rows = try Row.fetchSet(db, request)
                         return .rowSet(distinctSQL.columnNames, Set(rows.map { Array($0.unadapted.databaseValues) }))
@@ -234,7 +241,6 @@ final class ParityDatabase: @unchecked Sendable {
     /// What sqlive runs for the DSL query, on a connection set up as sqlive's.
     func runDSL(_ query: String, beside swiftRequest: SwiftRequest) throws -> ParityOutcome {
         let table = swiftRequest.mutatedTable
-        let isSet = if case .fetchSet = swiftRequest { true } else { false }
         return try sqlive.inDatabase { db in
             let compiled: DSLCompiledQuery
             let statement: Statement
@@ -254,7 +260,7 @@ final class ParityDatabase: @unchecked Sendable {
             let result = try Self.rollingBack(db) { () throws -> ParityResult in
                 do {
                     switch compiled.action {
-                    case .fetch where isSet:
+                    case .fetchSet:
                         return .rowSet(statement.columnNames, Set(try Row.fetchAll(statement).map { Array($0.databaseValues) }))
                     case .fetch, .fetchOne:
                         return .rows(statement.columnNames, try Row.fetchAll(statement).map { Array($0.databaseValues) })
@@ -302,6 +308,13 @@ final class ParityDatabase: @unchecked Sendable {
             try? db.execute(sql: "RELEASE parity")
         }
         return try body()
+    }
+
+    /// GRDB's SQL with its final `LIMIT n [OFFSET m]` made `LIMIT 1 [OFFSET m]` (`LIMIT 0` kept):
+    /// what the DSL runs for `fetchOne()` of a request with a limit.
+    static func limitedToOneRow(_ sql: String) -> String {
+        guard let match = sql.firstMatch(of: /LIMIT (-?\d+)( OFFSET -?\d+)?$/), match.output.1 != "0" else { return sql }
+        return String(sql[..<match.range.lowerBound]) + "LIMIT 1" + (match.output.2 ?? "")
     }
 
     private static func isBookkeeping(_ sql: String) -> Bool {

@@ -65,6 +65,48 @@ import Testing
             """)
     }
 
+    @Test func column_and_table_check_their_names() throws {
+        #expect(try compiler.error(#"Table("playr").filter(score > 1)"#) == """
+            error: no such table: playr — did you mean player?
+              Table("playr").filter(score > 1)
+                    ^
+
+            """)
+        #expect(try compiler.error(#"player.filter(Column("scroe") > 1)"#) == """
+            error: no such column: scroe — did you mean score?
+              player.filter(Column("scroe") > 1)
+                                   ^
+              player has columns id, teamId, name, score, isActive, email
+
+            """)
+        // A Column is a column, never the association a bare name may also mean.
+        #expect(try compiler.error(#"player.filter(Column("team") == 1)"#) == """
+            error: no such column: team — did you mean teamId?
+              player.filter(Column("team") == 1)
+                                   ^
+              player has columns id, teamId, name, score, isActive, email
+
+            """)
+        #expect(try compiler.error(#"Column("score")"#) == """
+            error: Column(…) names a column of a request: use it inside a method, as in filter(Column("score") > 0)
+              Column("score")
+              ^
+
+            """)
+        #expect(try compiler.error("player.filter(Column(score) > 1)") == """
+            error: expected a column name in double quotes, as in Column("name")
+              player.filter(Column(score) > 1)
+                                   ^
+
+            """)
+        #expect(try compiler.error(#"Table("player", "team")"#) == """
+            error: wrong arguments for Table: write Table("name")
+              Table("player", "team")
+                              ^
+
+            """)
+    }
+
     @Test func ambiguous_associations_say_how_to_choose() throws {
         #expect(try compiler.error("book.including(required: person)") == """
             error: ambiguous association from book to person: 2 foreign keys link them

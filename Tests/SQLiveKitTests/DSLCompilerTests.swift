@@ -123,6 +123,82 @@ import Testing
         #expect(try compiler.sql(query) == expected)
     }
 
+    /// `Column("name")` and `Table("name")` are what bare names stand for, spelled as in Swift:
+    /// the same SQL wherever a column or a table can appear.
+    @Test(arguments: [
+        (#"Table("player")"#, #"SELECT * FROM "player""#),
+        (#"Table("PLAYER").filter(Column("SCORE") > 1).order(Column("name").desc)"#,
+         #"SELECT * FROM "player" WHERE "score" > 1 ORDER BY "name" DESC"#),
+        (#"player.select(Column("name").forKey("n")).order(Column("n"))"#, #"SELECT "name" AS "n" FROM "player" ORDER BY "n""#),
+        (#"player.filter(Table("team").filter(Column("color") == "red").select(Column("id")).contains(Column("teamId")))"#,
+         #"SELECT * FROM "player" WHERE "teamId" IN (SELECT "id" FROM "team" WHERE "color" = 'red')"#),
+        (#"player.joining(required: team).filter(Column("name") == "x")"#,
+         #"SELECT "player".* FROM "player" JOIN "team" ON "team"."id" = "player"."teamId" WHERE "player"."name" = 'x'"#),
+        (#"team.annotated(with: player.sum(Column("score")))"#,
+         #"SELECT "team".*, SUM("player"."score") AS "playerScoreSum" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#),
+        (#"book.including(required: belongsTo(Table("person"), using: authorId))"#,
+         #"SELECT "book".*, "person".* FROM "book" JOIN "person" ON "person"."id" = "book"."authorId""#),
+        (#"Table("player").filter(key: 1).updateAll(Column("score") += 1, Column("name").set(to: "x"))"#,
+         #"UPDATE "player" SET "score" = "score" + 1, "name" = 'x' WHERE "id" = 1"#),
+        (#"Table("team").filter(Column("id") == 3).deleteAll()"#, #"DELETE FROM "team" WHERE "id" = 3"#),
+    ])
+    func column_and_table_are_grdb_spellings_of_names(query: String, expected: String) throws {
+        #expect(try compiler.sql(query) == expected)
+        // A mutation in a transaction takes its table's write lock first: Table("…") names it too.
+        if expected.hasPrefix("UPDATE") || expected.hasPrefix("DELETE") {
+            #expect(DSLMutationLock.mutatedTable(query) != nil && DSLMutationLock.mutatedTable(query) != "Table")
+        }
+    }
+
+    /// GRDB's `Table.all()` (and `Record.all()`): the request itself, refined as any other.
+    @Test func all_is_the_request_itself() throws {
+        #expect(try compiler.sql("player.all()") == #"SELECT * FROM "player""#)
+        #expect(try compiler.sql(#"Table("player").all().filter(score > 1).all().limit(2)"#) == #"SELECT * FROM "player" WHERE "score" > 1 LIMIT 2"#)
+        #expect(try compiler.sql("player.filter(team.all().select(id).contains(teamId))")
+                == #"SELECT * FROM "player" WHERE "teamId" IN (SELECT "id" FROM "team")"#)
+        #expect(try compiler.sql("player.all().fetchCount()") == #"SELECT COUNT(*) FROM "player""#)
+        #expect(try compiler.error("player.all(1)") == """
+            error: wrong arguments for all: write all()
+              player.all(1)
+                         ^
+
+            """)
+        #expect(try compiler.error("player.including(required: team.all())") == """
+            error: all applies to a table request, not to an association (GRDB can't join it)
+              player.including(required: team.all())
+                                              ^
+
+            """)
+    }
+
+    /// The names GRDB gives aggregates (`playerCount`, `maxPlayerScore`) are names of the
+    /// result, as those given with `forKey` are: order and having may use them.
+    @Test func default_aggregate_names_can_be_used_afterwards() throws {
+        let from = #" FROM "team" LEFT JOIN "player" ON "player"."teamId" = "team"."id" GROUP BY "team"."id""#
+        #expect(try compiler.sql("team.annotated(with: player.count).order(playerCount.desc)")
+                == #"SELECT "team".*, COUNT(DISTINCT "player"."id") AS "playerCount""# + from + #" ORDER BY "playerCount" DESC"#)
+        #expect(try compiler.sql(#"team.annotated(with: player.max(score)).having(Column("MAXPLAYERSCORE") > 10)"#)
+                == #"SELECT "team".*, MAX("player"."score") AS "maxPlayerScore""# + from + #" HAVING ("maxPlayerScore") > 10"#)
+        #expect(try compiler.sql("team.annotated(with: player.isEmpty, cast(player.average(score), as: .integer)).order(hasNoPlayer, averagePlayerScore)")
+                == #"SELECT "team".*, COUNT(DISTINCT "player"."id") = 0 AS "hasNoPlayer", CAST(AVG("player"."score") AS INTEGER) AS "averagePlayerScore""#
+                + from + #" ORDER BY "hasNoPlayer", "averagePlayerScore""#)
+        #expect(try compiler.error("team.order(player.count)") == """
+            error: order can't take an association aggregate
+              team.order(player.count)
+                         ^
+              select it with annotated(with: …), then order(playerCount)
+
+            """)
+        // A transformed aggregate loses its name, in GRDB as here.
+        #expect(try compiler.error("team.annotated(with: player.count * 2).order(playerCount)") == """
+            error: no such column: playerCount
+              team.annotated(with: player.count * 2).order(playerCount)
+                                                           ^
+              team has columns id, name, color
+
+            """)
+    }
+
     @Test func a_query_at_the_nesting_limit_compiles() throws {
         let depth = DSLParser.maximumDepth - 3
         let query = "player.filter(" + String(repeating: "!", count: depth) + "isActive)"

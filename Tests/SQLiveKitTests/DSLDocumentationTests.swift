@@ -64,6 +64,31 @@ import Testing
         }
     }
 
+    /// The queries the prose writes inline (`` `Table("product").filter(…)` ``): each starts
+    /// with a table of the shop, or `Table("…")`, and chains methods.
+    static func inlineQueries(tables: Set<String>) -> [String] {
+        var prose = ""
+        for (index, part) in page.components(separatedBy: "\n```").enumerated() where index % 2 == 0 {
+            prose += part.replacingOccurrences(of: "\n", with: " ")
+        }
+        let spans = prose.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        return spans.filter { span in
+            guard let match = span.firstMatch(of: /^(?:Table\("([^"]+)"\)|(\w+))\.\w+\(/) else { return false }
+            return tables.contains(String(match.output.1 ?? match.output.2 ?? ""))
+        }
+    }
+
+    @Test func queries_written_in_the_prose_run_too() throws {
+        let shop = try ShopDatabase.session(adding: Self.schema)
+        let tables = Set(shop.run("SELECT name FROM sqlite_schema WHERE type IN ('table', 'view');").split(separator: "\n").map(String.init))
+        let queries = Self.inlineQueries(tables: tables)
+        #expect(!queries.isEmpty)
+        for query in queries {
+            shop.run(query, source: "")
+            #expect(shop.errorText == "", "docs/DSL.md writes \(query), which fails")
+        }
+    }
+
     @Test(arguments: examples)
     func documented_example(_ example: Example) throws {
         let shop = try ShopDatabase.session(adding: Self.schema)

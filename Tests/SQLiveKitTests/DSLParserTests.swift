@@ -169,6 +169,52 @@ import Testing
             """)
     }
 
+    /// GRDB's closures and key paths need record types; the DSL names columns directly, and
+    /// says what to type (they were "unexpected character").
+    @Test func closures_and_key_paths_say_what_to_type_instead() {
+        #expect(error("player.filter { $0.score > 10 }.order(name)") == """
+            error: the query DSL has no closures: name the columns, as in filter(score > 10) or filter(Column("score") > 10)
+              player.filter { $0.score > 10 }.order(name)
+                            ^
+              write player.filter(score > 10).order(name)
+
+            """)
+        #expect(error(#"player.filter({ p in p.name == "Ada" && p.isActive })"#) == """
+            error: the query DSL has no closures: name the columns, as in filter(score > 10) or filter(Column("score") > 10)
+              player.filter({ p in p.name == "Ada" && p.isActive })
+                            ^
+              write player.filter(name == "Ada" && isActive)
+
+            """)
+        #expect(error(#"player.order(\.name).select(\Player.score)"#) == """
+            error: the query DSL has no key paths: name the column, as in order(name) or order(Column("name"))
+              player.order(\\.name).select(\\Player.score)
+                           ^
+              write player.order(name).select(score)
+
+            """)
+        #expect(error("player.updateAll { $0.score += 1 }") == """
+            error: the query DSL has no closures: name the columns, as in filter(score > 10) or filter(Column("score") > 10)
+              player.updateAll { $0.score += 1 }
+                               ^
+              write player.updateAll(score += 1)
+
+            """)
+        // No rewrite that parses: the message alone.
+        #expect(error("player.filter { $0 }") == """
+            error: the query DSL has no closures: name the columns, as in filter(score > 10) or filter(Column("score") > 10)
+              player.filter { $0 }
+                            ^
+
+            """)
+        #expect(error("player.filter($0.score > 1 || { $0 })") == """
+            error: the query DSL has no closures: name the columns, as in filter(score > 10) or filter(Column("score") > 10)
+              player.filter($0.score > 1 || { $0 })
+                            ^
+
+            """)
+    }
+
     @Test func lexical_errors() {
         #expect(error(#"player.filter(name == "Arthur)"#) == """
             error: unterminated string: this " has no closing "

@@ -100,4 +100,27 @@ import Testing
 
             """)
     }
+
+    /// GRDB's `fetchOne()` returns the first row of a limited request, never more: typed or
+    /// pinned, the DSL shows that one row (it showed the whole limit).
+    @Test func fetch_one_after_limit_shows_one_row() throws {
+        let test = try Self.genres()
+        test.run("INSERT INTO genre VALUES (9, 'Punk'), (10, 'Soul');")
+        #expect(test.run("genre.limit(3).fetchOne()") == "7|Jazz\n")
+        #expect(test.run("genre.order(name.desc).limit(2, offset: 1).fetchOne()") == "8|Rock\n")
+        #expect(test.run("genre.limit(0, offset: 1).fetchOne()") == "")
+        #expect(test.run(".sql genre.limit(3, offset: 2).fetchOne()") == "SELECT * FROM \"genre\" LIMIT 1 OFFSET 2;\n")
+        let output = test.run("""
+            .pin genre.order(name).limit(3).fetchOne()
+            UPDATE genre SET name = 'Acid Jazz' WHERE id = 9;
+            """)
+        #expect(output == """
+            -- pane 1 (genre): pinned
+            7|Jazz
+            -- pane 1 (genre): update genre(name)[9]
+            9|Acid Jazz
+
+            """)
+        #expect(test.errorText == "")
+    }
 }

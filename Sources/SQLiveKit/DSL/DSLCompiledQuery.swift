@@ -11,6 +11,8 @@ struct DSLCompiledQuery {
         /// `fetchOne()`: at most one row, with the `LIMIT 1` GRDB adds unless the filter is
         /// on a unique key.
         case fetchOne
+        /// `fetchSet()`: the distinct rows GRDB keeps in a Swift `Set`.
+        case fetchSet
         /// Count them, as GRDB's `fetchCount` does (see ``DSLCountShape``).
         case count(DSLCountShape)
         /// `exists()`: `SELECT EXISTS (request)`; `isEmpty()`: `SELECT NOT EXISTS (request)`
@@ -22,7 +24,7 @@ struct DSLCompiledQuery {
         /// True for the actions that read, whose region a pane observes.
         var reads: Bool {
             switch self {
-            case .fetch, .fetchOne, .count, .exists: true
+            case .fetch, .fetchOne, .fetchSet, .count, .exists: true
             case .deleteAll, .updateAll: false
             }
         }
@@ -42,7 +44,8 @@ struct DSLCompiledQuery {
     let action: Action
     /// The table a mutation changes.
     var table: String = ""
-    /// True after `limit(…)`: GRDB's `DELETE … ORDER BY … LIMIT` form.
+    /// True after `limit(…)`: mutations take GRDB's `DELETE … ORDER BY … LIMIT` form, and
+    /// `fetchSet()` the distinct rows among the limited ones.
     var isLimited = false
     /// Names given with `forKey` that a later `select(…)` dropped from the selection.
     var replacedAliases: [String] = []
@@ -91,6 +94,12 @@ struct DSLCompiledQuery {
             return try request.makePreparedRequest(db, forSingleResult: false).statement
         case .fetchOne:
             return try request.makePreparedRequest(db, forSingleResult: true).statement
+        case .fetchSet:
+            // GRDB fetches the rows, then keeps the distinct ones in a Swift Set; SQLite's
+            // DISTINCT keeps the same rows. After a limit, DISTINCT in the request would apply
+            // before the limit (other rows): it applies to a subquery of the limited rows.
+            guard isLimited else { return try request.distinct().makePreparedRequest(db).statement }
+            return try SQLRequest<Row>(literal: "SELECT DISTINCT * FROM (\(request))").makePreparedRequest(db).statement
         case .count(let shape):
             return try shape.statement(counting: request, db)
         case .exists(let negated):

@@ -70,7 +70,7 @@ extension DSLCompiler {
             throw wrongArguments(call, usage: usage, expected: [nil, "key", "using"])
         }
         let nodes = call.arguments.map(\.value)
-        guard case .identifier(let name) = nodes[0].kind else {
+        guard let name = nodes[0].spelledName(as: .table) else {
             throw error("expected a table name", at: nodes[0])
         }
         guard let target = schema.table(named: name) else {

@@ -36,16 +36,16 @@ extension DSLCompiler {
         let action: DSLCompiledQuery.Action
         var fetched = request
         switch member {
-        case .fetchOne: action = .fetchOne
+        case .fetchOne:
+            action = .fetchOne
+            fetched = relation.limit?.firstRow(of: request) ?? request
         case .fetchCount: action = .count(relation.countShape)
         case .isEmpty: action = .exists(negated: true)
-        case .fetchSet:
-            // GRDB keeps the distinct rows in a Swift Set; SQLite's DISTINCT keeps the same rows.
-            fetched = request.distinct()
-            action = .fetch
+        case .fetchSet: action = .fetchSet
         default: action = .fetch
         }
-        return .query(DSLCompiledQuery(request: fetched, action: action, replacedAliases: relation.replacedAliases))
+        return .query(DSLCompiledQuery(request: fetched, action: action, isLimited: relation.applied.contains(.limit),
+                                       replacedAliases: relation.replacedAliases))
     }
 
     /// The request a relation stands for as a subquery.

@@ -75,6 +75,23 @@ extension DSLCompiler {
         return result
     }
 
+    /// The name GRDB gives an aggregate it selects (`playerCount`, `maxPlayerScore`,
+    /// `hasNoPlayer`, or the key given with `forKey`), by which later methods may name it, as
+    /// Swift does with `Column("playerCount").detached`. Nil when GRDB gives none (an aggregate
+    /// of an expression, or most transformed ones).
+    ///
+    /// GRDB keeps default names to itself: the name is read from the SQL GRDB writes for the
+    /// aggregate alone, `SELECT "team".*, COUNT(…) AS "playerCount" FROM …`.
+    func selectedName(of aggregate: DSLAggregate, on table: String) throws(Diagnostic) -> String? {
+        let statement = try DSLSchema.reading {
+            try Table<Row>(table).annotated(with: aggregate.aggregate).makePreparedRequest(schema.db).statement
+        }
+        guard let name = statement.columnNames.last, statement.sql.contains(" AS \(name.quotedDatabaseIdentifier) FROM ") else {
+            return nil
+        }
+        return name
+    }
+
     /// `player.count`, `player.isEmpty`, `player.sum(score)`… on a to-many association (or a
     /// `hasMany(…, through:, using:)`).
     func aggregate(_ member: DSLRequestMember, of association: DSLRelation, _ call: DSLCall?, at node: DSLNode) throws(Diagnostic) -> DSLValue {
@@ -111,7 +128,7 @@ extension DSLCompiler {
             // A column goes to GRDB as a Column, so that GRDB names the aggregate
             // (`productStockSum`, `minProductPrice`) as it does in Swift.
             let named: AssociationAggregate<Row>?
-            if case .identifier(let name) = arguments[0].kind, let column = try schema.column(named: name, in: association.table) {
+            if let name = arguments[0].spelledName(as: .column), let column = try schema.column(named: name, in: association.table) {
                 named = Self.aggregate(member, of: hasMany, Column(column))
             } else {
                 named = Self.aggregate(member, of: hasMany, try expression(arguments[0], in: association))

@@ -41,7 +41,7 @@ extension DSLCompiler {
     /// True when the node names the rowid of the table in scope (its INTEGER PRIMARY KEY, or
     /// `rowid`), which GRDB narrows regions on.
     func namesRowID(_ node: DSLNode, in scope: Scope) throws(Diagnostic) -> Bool {
-        guard keyValues == .asSQLiteCompares, let scope, case .identifier(let name) = node.kind,
+        guard keyValues == .asSQLiteCompares, let scope, let name = node.spelledName(as: .column),
               let column = try schema.column(named: name, in: scope.table), try schema.hasRowID(scope.table) else { return false }
         if ["rowid", "oid", "_rowid_"].contains(column.lowercased()) { return true }
         return try schema.primaryKey(of: scope.table).rowIDColumn.map { $0.isSameName(as: column) } ?? false

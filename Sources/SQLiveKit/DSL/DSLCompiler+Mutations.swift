@@ -56,9 +56,10 @@ extension DSLCompiler {
         return .assignment(assign(column, value))
     }
 
-    /// The column on the left of an assignment: a bare column name of the table in scope.
+    /// The column on the left of an assignment: a column of the table in scope, bare or
+    /// spelled `Column("name")`.
     func assignedColumn(_ node: DSLNode, in scope: Scope) throws(Diagnostic) -> Column {
-        guard case .identifier(let name) = node.kind, let scope else {
+        guard let name = node.spelledName(as: .column), let scope else {
             throw error("expected a column name to assign", at: node)
         }
         guard let column = try schema.column(named: name, in: scope.table) else {

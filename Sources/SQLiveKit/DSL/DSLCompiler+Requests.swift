@@ -54,6 +54,7 @@ extension DSLCompiler {
     private func method(_ member: DSLRequestMember, _ call: DSLCall, of relation: DSLRelation, at node: DSLNode,
                         in scope: Scope) throws(Diagnostic) -> DSLValue {
         switch member {
+        case .all: return .relation(try noArguments(call, relation))
         case .filter: return .relation(try filter(call, relation))
         case .select: return .relation(try select(call, relation))
         case .annotated: return .relation(try annotated(call, relation))
@@ -153,7 +154,11 @@ extension DSLCompiler {
                 result.aliases.append(alias)
             case .aggregate(let aggregate):
                 aggregates.append(aggregate)
-                result.aliases += aggregate.alias.map { [$0] } ?? []
+                if let name = aggregate.alias {
+                    result.aliases.append(name)
+                } else if let name = try selectedName(of: aggregate, on: relation.table) {
+                    result.aliases.append(name)
+                }
             case let value:
                 let expression = try expression(value, at: argument)
                 selection.append(expression)
@@ -180,9 +185,13 @@ extension DSLCompiler {
             switch try value(argument, in: relation) {
             case .ordering(let ordering):
                 orderings.append(ordering)
-            case .aggregate:
+            case .aggregate(let aggregate):
+                // GRDB sorts by an aggregate once selected, by its name (if reading the name
+                // fails, the error stays this one).
+                let name = (try? selectedName(of: aggregate, on: relation.table)) ?? nil
+                let hint = name.map { "select it with annotated(with: …), then order(\($0))" }
                 throw error("order can't take an association aggregate", at: argument,
-                            hint: "name it in annotated(with: ….forKey(\"n\")), then order by n")
+                            hint: hint ?? "name it in annotated(with: ….forKey(\"n\")), then order by n")
             case let value:
                 orderings.append(try expression(value, at: argument))
             }
@@ -192,14 +201,17 @@ extension DSLCompiler {
 
     private func limit(_ call: DSLCall, _ relation: DSLRelation) throws(Diagnostic) -> DSLRelation {
         let request = try request(of: relation)
-        var result = relation
+        let limit: DSLLimit
         if let arguments = call.matching([nil]) {
-            result.base = .request(request.limit(try integer(arguments[0], in: relation)))
+            limit = DSLLimit(count: try integer(arguments[0], in: relation))
         } else if let arguments = call.matching([nil, "offset"]) {
-            result.base = .request(request.limit(try integer(arguments[0], in: relation), offset: try integer(arguments[1], in: relation)))
+            limit = DSLLimit(count: try integer(arguments[0], in: relation), offset: try integer(arguments[1], in: relation))
         } else {
             throw wrongArguments(call, usage: "limit(n) or limit(n, offset: m)", expected: [nil, "offset"])
         }
+        var result = relation
+        result.base = .request(request.limit(limit.count, offset: limit.offset))
+        result.limit = limit
         result.applied.insert(.limit)
         return result
     }

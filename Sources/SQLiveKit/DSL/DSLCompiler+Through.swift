@@ -14,7 +14,7 @@ extension DSLCompiler {
         let shapes: [[String?]] = [[nil, "through", "using"], [nil, "through", "using", "key"]]
         guard shapes.contains(call.labels) else { throw wrongArguments(call, usage: usage, expected: [nil, "through", "using"]) }
         let nodes = call.arguments.map(\.value)
-        guard case .identifier(let name) = nodes[0].kind, let destination = schema.table(named: name) else {
+        guard let name = nodes[0].spelledName(as: .table), let destination = schema.table(named: name) else {
             throw error("expected a table name", at: nodes[0])
         }
         let pivot = try linkedAssociation(nodes[1], from: scope)

@@ -102,6 +102,9 @@ struct DSLCompiler {
                               preferring: preference)
         case .identifier(let name):
             let call = DSLCall(name: DSLName(text: name, range: callee.range), arguments: arguments, range: node.range)
+            if let explicit = DSLExplicitName(rawValue: name) {
+                return try explicitName(explicit, call, in: scope)
+            }
             return try function(call, in: scope)
         default:
             throw error("only methods and functions can be called", at: callee)
@@ -120,12 +123,8 @@ struct DSLCompiler {
         if preference == .association, let association = try association(named: name, at: node, from: scope, required: false) {
             return .relation(association)
         }
-        if let column = try schema.column(named: name, in: scope.table) {
-            return .expression(Column(column).sqlExpression)
-        }
-        if let alias = scope.aliases.first(where: { $0.isSameName(as: name) }) {
-            // A name given with forKey: unqualified, as SQL refers to result columns.
-            return .expression(Column(alias).detached)
+        if let column = try columnOrAlias(named: name, in: scope) {
+            return column
         }
         if let association = try association(named: name, at: node, from: scope, required: false) {
             return .relation(association)
@@ -145,9 +144,7 @@ struct DSLCompiler {
             // A table not linked to this one (or linked twice): a request, for subqueries.
             return .relation(.table(table))
         }
-        let columns = try schema.columns(of: scope.table)
-        let hint = columns.count <= 16 ? "\(scope.table) has columns \(columns.joined(separator: ", "))" : nil
-        throw DSLDiagnostic.unknown("column", name, among: columns + scope.aliases, at: node.range.lowerBound, in: text, hint: hint)
+        throw try unknownColumn(name, at: node, in: scope)
     }
 
     func unknownTable(_ name: String, at node: DSLNode) -> Diagnostic {

@@ -48,6 +48,9 @@ enum DSLLexer {
                 offset += symbol.rawValue.utf8.count
                 return DSLToken(kind: .symbol(symbol), range: start..<offset)
             }
+            if DSLClosureForms.starts(byte) {
+                throw DSLClosureForms.diagnostic(at: start, in: text)
+            }
             if byte == UInt8(ascii: "'") {
                 throw DSLDiagnostic.at(start, in: text, "strings are written in double quotes in the query DSL",
                                        hint: "write \"text\", as in Swift")

@@ -8,6 +8,8 @@
 enum DSLRequestMember: String, CaseIterable, Sendable {
     case filter, select, annotated, order, reversed, unordered, orderByPrimaryKey, limit, group, having
     case distinct, matching, including, joining, count, deleteAll, updateAll
+    /// `all()`: the request itself, as GRDB's `Table.all()` and `Record.all()`.
+    case all
     // Fetch methods, as spelled in Swift: they end a query.
     case fetchAll, fetchOne, fetchCount, fetchSet
     // Subqueries: `exists()` ends a query or tests a subquery, `contains` tests membership.
@@ -20,6 +22,7 @@ enum DSLRequestMember: String, CaseIterable, Sendable {
     /// How the member is written, for messages and completion.
     var usage: String {
         switch self {
+        case .all: "all()"
         case .filter: "filter(expression)"
         case .select: "select(expression, …)"
         case .annotated: "annotated(with: expression, …)"
@@ -53,9 +56,10 @@ enum DSLRequestMember: String, CaseIterable, Sendable {
     /// Properties are written without parentheses, as in Swift.
     var isProperty: Bool { self == .count || self == .isEmpty }
 
-    /// Members that only make sense on a table request, not on an association.
+    /// Members that only make sense on a table request, not on an association (GRDB's
+    /// associations have no `all()`).
     var isRequestOnly: Bool {
-        [.limit, .group, .having, .distinct, .deleteAll, .updateAll, .fetchAll, .fetchOne, .fetchCount, .fetchSet].contains(self)
+        [.all, .limit, .group, .having, .distinct, .deleteAll, .updateAll, .fetchAll, .fetchOne, .fetchCount, .fetchSet].contains(self)
     }
 
     /// Members that only make sense on an association (its aggregates and key).

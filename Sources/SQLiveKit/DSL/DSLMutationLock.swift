@@ -24,16 +24,16 @@ enum DSLMutationLock {
         try? db.execute(sql: "DELETE FROM \(SQLIdentifier.quoted(table)) WHERE 0")
     }
 
-    /// The table of `TABLE.….deleteAll()` or `TABLE.….updateAll(…)`, as typed; nil for
-    /// anything else (queries only read: they need no write lock).
+    /// The table of `TABLE.….deleteAll()` or `TABLE.….updateAll(…)` (or `Table("TABLE")…`), as
+    /// typed; nil for anything else (queries only read: they need no write lock).
     static func mutatedTable(_ query: String) -> String? {
         guard let node = try? DSLParser.parse(query),
               case .call(let callee, _) = node.kind,
               case .member(var base, let method) = callee.kind,
               ["deleteAll", "updateAll"].contains(method.text) else { return nil }
         while true {
+            if let name = base.spelledName(as: .table) { return name }
             switch base.kind {
-            case .identifier(let name): return name
             case .member(let inner, _), .call(let inner, _): base = inner
             default: return nil
             }

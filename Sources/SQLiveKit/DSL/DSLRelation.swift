@@ -23,6 +23,8 @@ struct DSLRelation {
     var link: DSLLink?
     /// The methods applied so far.
     var applied: Set<DSLRequestMember> = []
+    /// The last `limit(…)` of a table request.
+    var limit: DSLLimit?
     /// Names given with `forKey` in `select` and `annotated`, which `order`, `having` and
     /// `filter` may refer to.
     var aliases: [String] = []
