@@ -69,4 +69,32 @@ import Testing
         let output = test.run("BEGIN; SAVEPOINT s; UPDATE t SET a = 2; RELEASE s; SAVEPOINT s; UPDATE t SET b = 3; COMMIT;")
         #expect(output == "-- pane 1 (a): update t(a)[1]\n2\n-- pane 2 (b): update t(b)[1]\n3\n")
     }
+
+    /// A virtual table's module writes its shadow tables without announcing them; inside a
+    /// savepoint GRDB hands those changes over at RELEASE or COMMIT, after later statements
+    /// announced their own tables. They belong to the virtual table they are the shadows of,
+    /// not to whatever statement ran last (the pane on `f` was never woken).
+    static let virtualTables: [(name: String, create: String, insert: String, query: String, rows: String)] = [
+        ("fts5", "CREATE VIRTUAL TABLE f USING fts5(body);", "INSERT INTO f VALUES ('a');",
+         "SELECT rowid, body FROM f", "1|a"),
+        ("fts4", "CREATE VIRTUAL TABLE f USING fts4(body);", "INSERT INTO f VALUES ('a');",
+         "SELECT rowid, body FROM f", "1|a"),
+        ("rtree", "CREATE VIRTUAL TABLE f USING rtree(id, x0, x1);", "INSERT INTO f VALUES (1, 0, 2);",
+         "SELECT id, x0, x1 FROM f", "1|0.0|2.0"),
+    ]
+
+    @Test(arguments: 0..<virtualTables.count, [
+        "SAVEPOINT a; INSERT; UPDATE w SET n = 1; RELEASE a;",
+        "BEGIN; SAVEPOINT a; INSERT; INSERT INTO w(n) VALUES (2); RELEASE a; COMMIT;",
+        "BEGIN; SAVEPOINT a; INSERT; UPDATE w SET n = 1; COMMIT;",
+    ])
+    func a_virtual_tables_change_inside_a_savepoint_wakes_its_pane(table: Int, shape: String) throws {
+        let vtab = Self.virtualTables[table]
+        let test = try TestSession()
+        test.run("CREATE TABLE w(k INTEGER PRIMARY KEY, n INT);\n\(vtab.create)")
+        test.run(".pin --name f \(vtab.query)")
+        let output = test.run(shape.replacingOccurrences(of: "INSERT;", with: vtab.insert))
+        #expect(test.errorText == "", "\(vtab.name)")
+        #expect(output == "-- pane 1 (f): insert f\n\(vtab.rows)\n", "\(vtab.name): \(shape)")
+    }
 }

@@ -386,6 +386,46 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A pane pinned inside a transaction that changed the schema was compiled against the
+    /// transaction's schema, which the panes never read: after ROLLBACK a pane on a table the
+    /// transaction had renamed or dropped stayed in "no such table" for good, and one on the
+    /// new name kept a region of a table that never was. Such panes compile again when the
+    /// transaction ends, against the schema it left.
+    @Test(arguments: ["ROLLBACK;", "COMMIT;"])
+    func a_pane_pinned_inside_a_transaction_that_changed_the_schema_compiles_again_at_its_end(end: String) throws {
+        let test = try TestSession()
+        test.run("CREATE TABLE t(x); INSERT INTO t VALUES (1); CREATE TABLE log(x); INSERT INTO log VALUES ('l');")
+        test.run("BEGIN; ALTER TABLE t RENAME TO t_new; DROP TABLE log;")
+        test.run(".pin --name t SELECT * FROM t\n.pin --name log SELECT * FROM log\n.pin --name renamed SELECT * FROM t_new")
+        let ended = test.run(end)
+        if end == "ROLLBACK;" {
+            #expect(ended == """
+                -- pane 1 (t): pinned
+                1
+                -- pane 2 (log): pinned
+                l
+                -- pane 3 (renamed): pinned
+                -- error: no such table: t_new
+
+                """)
+            #expect(test.run("INSERT INTO t VALUES (2); INSERT INTO log VALUES ('m');") == """
+                -- pane 1 (t): insert t[2]
+                1
+                2
+                -- pane 2 (log): insert log[2]
+                l
+                m
+
+                """)
+            #expect(test.run(".pane renamed") == "-- pane 3 (renamed): pinned\n-- error: no such table: t_new\n")
+        } else {
+            #expect(ended == "-- pane 3 (renamed): pinned\n1\n")
+            #expect(test.run("INSERT INTO t_new VALUES (2);") == "-- pane 3 (renamed): insert t_new[2]\n1\n2\n")
+            #expect(test.run(".pane t") == "-- pane 1 (t): pinned\n-- error: no such table: t\n")
+        }
+        #expect(test.errorText == "")
+    }
+
     /// Databases attached under names that need quoting, and tables too: `.pin` failed with
     /// "near ".": syntax error" (GRDB's primary-key lookup names an attached database's
     /// schema table unquoted); the panes now pin, narrow to their keys and refresh.

@@ -53,9 +53,9 @@ extension PaneBoard {
     /// again once its frames have settled, before it prints (``Session/settlePanes()``).
     /// True when a commit was found.
     @discardableResult
-    func lookForExternalCommitsNow() -> Bool {
+    func lookForExternalCommitsNow(wakingIfUnreadable: Bool = false) -> Bool {
         guard let watcher = engine?.watcher, watcher.interval != nil else { return false }
-        return watcher.checkNow()
+        return watcher.checkNow(wakingIfUnreadable: wakingIfUnreadable)
     }
 
     /// The user's own TEMP schema changed (no file moves for it, and no reader sees it): a
@@ -145,11 +145,17 @@ extension PaneBoard {
             readerSettingsMayHaveChanged = true
         }
         guard engine != nil else { return }
-        if ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb) {
+        if Self.changesSchema(verb) {
             localSchemaStatementSinceCheck = true
             privateSchemaMayHaveChanged = true
         }
         if ["ATTACH", "DETACH"].contains(verb) { attachmentsMayHaveChanged = true }
+    }
+
+    /// Whether a statement of this verb may change the schema the panes' queries compile
+    /// against (attaching and detaching included).
+    static func changesSchema(_ verb: String) -> Bool {
+        ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb)
     }
 
     /// The session ran a meta-command: it may have attached or detached a database (a
@@ -227,7 +233,10 @@ extension PaneBoard {
     func setExternal(_ setting: ExternalSetting) {
         externalSetting = setting
         updateWatcher()
-        if externalInterval != nil { engine?.watcher?.check() }
+        // Now, not at the next tick: without a baseline yet (the panes were pinned inside a
+        // transaction, as `--follow` after input that left one open), a commit made before
+        // that tick's read was taken for the baseline and never shown.
+        if externalInterval != nil { _ = engine?.watcher?.checkNow() }
     }
 
     /// `--follow`: other processes' commits are what a follower waits for, so they are

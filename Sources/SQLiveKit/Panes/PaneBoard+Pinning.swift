@@ -19,9 +19,20 @@ extension PaneBoard {
         do {
             query = try compile(text)
         } catch where error.kind.mayBeCuredBySchema && !Self.isSyntaxError(error) {
-            return try pinWaitingForSchema(text, error: error, name: name, rowLimit: rowLimit, dedupe: dedupe)
+            return compilesAgainAtTransactionEnd(
+                try pinWaitingForSchema(text, error: error, name: name, rowLimit: rowLimit, dedupe: dedupe))
         }
-        return try pin(query, text: text, name: name, rowLimit: rowLimit, dedupe: dedupe)
+        return compilesAgainAtTransactionEnd(try pin(query, text: text, name: name, rowLimit: rowLimit, dedupe: dedupe))
+    }
+
+    /// A pane compiled against the schema of a user's transaction that changed it compiles
+    /// again at the transaction's end, against the schema it leaves (after ROLLBACK a pane on a
+    /// table the transaction had renamed stayed "no such table" for good).
+    private func compilesAgainAtTransactionEnd(_ pane: Pane) -> Pane {
+        if userIsInTransaction && schemaChangedInTransaction && pendingRestarts[pane.id] == nil {
+            pendingRestarts[pane.id] = .pinned
+        }
+        return pane
     }
 
     /// SQLite's errors that no schema cures: a pane pinned with one would never work.

@@ -99,6 +99,9 @@ public final class PaneBoard {
     var memorySchemaVersion: Int?
     /// The user ran CREATE, ALTER, VACUUM… since the last schema check.
     var localSchemaStatementSinceCheck = false
+    /// The user's open transaction ran a schema statement: a query compiled now sees a schema
+    /// the panes do not read, and may never read (ROLLBACK).
+    var schemaChangedInTransaction = false
     /// A schema statement ran: it may have created or dropped a TEMP table or view that
     /// hides a pane's table from the session's queries (``checkPrivateSchema()``).
     var privateSchemaMayHaveChanged = false
@@ -225,6 +228,11 @@ public final class PaneBoard {
     /// the user's connection, until the next unit starts.
     func unitDidEnd(_ report: UnitReport) {
         reportedTransaction = report.isInsideTransaction
+        if report.isInsideTransaction != true {
+            schemaChangedInTransaction = false
+        } else if case .statement(let text) = report.unit, Self.changesSchema(StatementImpact.verb(of: text)) {
+            schemaChangedInTransaction = true
+        }
         reportedMemorySchemaCookie = report.memorySchemaCookie
         switch report.unit {
         case .statement(let text): statementDidRun(text)

@@ -27,8 +27,12 @@ extension Session {
             let drained = board.drainEvents()
             if events.isEmpty { events = drained } else { events += drained }
             // A frame may have read past another process's commit that came after the look
-            // in maintain(): found now, it wakes every pane before anything is printed.
-            board.lookForExternalCommitsNow()
+            // in maintain(): found now, it wakes every pane before anything is printed. When
+            // a frame read panes and another process's lock keeps the look from reading, the
+            // panes are woken all the same: only one frame for all of them is sure to be one
+            // state.
+            let framesRead = drained.contains { if case .refreshed = $0 { true } else { false } }
+            board.lookForExternalCommitsNow(wakingIfUnreadable: framesRead)
             guard board.hasWorkDue else { break }
         }
         printPaneUpdates(events)

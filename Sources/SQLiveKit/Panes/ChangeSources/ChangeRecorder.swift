@@ -313,7 +313,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             }
             // A change the statement did not announce: a virtual table's module writing its
             // shadow tables. It counts as a change of the virtual table, without rowids.
-            guard let announced = state.lastInterest else {
+            guard let announced = Self.shadowOwner(of: key, state) ?? state.lastInterest else {
                 return Self.traceLine(for: event, updated: updated, via: nil, &state)
             }
             for token in announced.tokens where state.watched[token] != nil {
@@ -323,6 +323,25 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             return Self.traceLine(for: event, updated: updated, via: announced.table, &state)
         }
         if let line { inbox.post(.trace(line)) }
+    }
+
+    /// The virtual table whose shadow table `table` is (`f` for `f_data`, `f_content`,
+    /// `f_node`…), among the tables the transaction's statements announced, merged over the
+    /// kinds of change announced for it. Inside a savepoint GRDB hands the shadow tables'
+    /// changes over at RELEASE or COMMIT, after later statements announced other tables: the
+    /// last interest then is another table's, and the pane on the virtual table was never
+    /// woken.
+    private static func shadowOwner(of table: String, _ state: State) -> Interest? {
+        var owner: (table: String, interest: Interest)?
+        for (key, interest) in state.interest where table.hasPrefix(key.table + "_") {
+            if let found = owner, found.table.count > key.table.count { continue }
+            if let found = owner, found.table == key.table {
+                owner = (key.table, interest.merged(found.interest))
+            } else {
+                owner = (key.table, interest)
+            }
+        }
+        return owner?.interest
     }
 
     func databaseDidCommit(_ db: Database) {

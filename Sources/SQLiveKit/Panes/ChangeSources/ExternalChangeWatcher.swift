@@ -75,7 +75,9 @@ final class ExternalChangeWatcher: Sendable {
             state.sideVersion = sideBaseline
             state.versions = baseline?.versions
             state.files = baseline?.files ?? []
-            state.fingerprints = baseline.map { FileFingerprint.take($0.files) } ?? nil
+            // None: fingerprints taken after the read could already hold a commit made
+            // since, which no check would then look for. The first check reads with a lock.
+            state.fingerprints = nil
         }
     }
 
@@ -139,9 +141,16 @@ final class ExternalChangeWatcher: Sendable {
     /// two statements; frames woken by the user's commit may have read past such a commit,
     /// and only a refresh of every pane makes them one state again). True when one was
     /// found: every pane was woken.
-    func checkNow() -> Bool {
+    ///
+    /// `wakingIfUnreadable`: when another process's lock keeps the versions from being read,
+    /// every pane is woken as if a commit was found (a frame that read past one would
+    /// otherwise print beside panes from before it: in rollback-journal mode a writer busy
+    /// in a loop holds the lock often enough). The frames then wait for the lock.
+    func checkNow(wakingIfUnreadable: Bool = false) -> Bool {
         guard startsCheck(unlessOneRuns: false) else { return false }
-        return connection.queue.inDatabase { db in connection.ownStatements { examine(db) } }
+        return connection.queue.inDatabase { db in
+            connection.ownStatements { examine(db, wakingIfUnreadable: wakingIfUnreadable) }
+        }
     }
 
     /// Counts a check, and starts it unless nothing moved in any file since the last locked
@@ -161,7 +170,7 @@ final class ExternalChangeWatcher: Sendable {
 
     /// Compares what the connection sees with what was seen last; on another process's
     /// commit, wakes every pane. Ends the check. On the connection's queue.
-    private func examine(_ db: Database) -> Bool {
+    private func examine(_ db: Database, wakingIfUnreadable: Bool = false) -> Bool {
         // A file deleted and made again (an app's reset) moves the fingerprints; its commits
         // are not this connection's to see: the front-end is told, once, to open it again.
         if Self.mainFileMoved(db) {
@@ -175,7 +184,9 @@ final class ExternalChangeWatcher: Sendable {
             if isNews { inbox.post(.databaseReplaced) }
             return false
         }
-        let changed = db.isInsideTransaction ? sideReaderSawCommit() : userConnectionSawCommit(db, policy: connection.busyPolicy)
+        let changed = db.isInsideTransaction
+            ? sideReaderSawCommit()
+            : userConnectionSawCommit(db, policy: connection.busyPolicy, unreadableCounts: wakingIfUnreadable)
         guard changed else { return false }
         // GRDB's cached view of the schema may be another process's past.
         db.clearSchemaCache()
@@ -199,18 +210,24 @@ final class ExternalChangeWatcher: Sendable {
         return sqlite3_file_control(connection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
     }
 
-    /// Outside the user's transaction: the user's connection's `data_version`s.
-    private func userConnectionSawCommit(_ db: Database, policy: BusyPolicy) -> Bool {
+    /// Outside the user's transaction: the user's connection's `data_version`s. A read that a
+    /// lock kept from happening counts as a commit with `unreadableCounts`.
+    private func userConnectionSawCommit(_ db: Database, policy: BusyPolicy, unreadableCounts: Bool) -> Bool {
+        // Taken before the read: a commit after it moves them, and the next check reads.
+        // (Taken after, they could hold a commit the read did not see, and no later check
+        // would look for it.)
+        let filesBefore = state.withLock { $0.files }
+        let fingerprints = FileFingerprint.take(filesBefore)
         let read = policy.failingAtOnce { Self.dataVersions(db, probe: connection.versionProbe) }
         let commits = userCommits()
         let sideVersion = read == nil ? nil : side.dataVersion().map { ($0, commits) }
         return state.withLock { state -> Bool in
             defer { state.isChecking = false }
-            guard let read else { return false }
+            guard let read else { return unreadableCounts }
             defer {
                 state.versions = read.versions
                 state.files = read.files
-                state.fingerprints = FileFingerprint.take(read.files)
+                state.fingerprints = read.files == filesBefore ? fingerprints : nil
                 state.sideVersion = sideVersion
             }
             // A database attached or detached since is no commit of another process.

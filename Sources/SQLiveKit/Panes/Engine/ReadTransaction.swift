@@ -8,7 +8,10 @@ import GRDBSQLite
 enum ReadTransaction {
     /// Runs `body` inside a read transaction; after an error (or a COMMIT that failed) the
     /// transaction is rolled back before the error is thrown on.
-    static func run(_ db: Database, _ body: () throws -> Void) throws {
+    /// With `isNeeded` false the body runs in autocommit: a single statement reads one
+    /// snapshot by itself.
+    static func run(_ db: Database, if isNeeded: Bool = true, _ body: () throws -> Void) throws {
+        guard isNeeded else { return try body() }
         try db.cachedStatement(sql: "BEGIN DEFERRED").stepToEnd()
         do {
             try body()

@@ -43,6 +43,13 @@ extension RefreshScheduler {
         var takesFingerprints = false
         var databases: ReaderDatabases
         var readerConditions: [ReaderCondition] = []
+
+        /// Several statements share one snapshot only inside a read transaction; one pane's
+        /// query alone is its own snapshot, and its BEGIN and COMMIT would cost a tenth of
+        /// the frame (a script's write that wakes one pane in memory).
+        var readsSeveralStatements: Bool {
+            jobs.count > 1 || readsSchemaVersions || !readerConditions.isEmpty
+        }
     }
 
     enum Outcome {
@@ -166,7 +173,7 @@ extension RefreshScheduler {
             // The panes' errors show in their blocks, not in `.log`.
             try SQLiteErrorLog.muted { try lane.reader.inDatabase { db in
                 try lane.statements.apply(plan.settings, db: db)
-                try ReadTransaction.run(db) {
+                try ReadTransaction.run(db, if: plan.readsSeveralStatements) {
                     if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
                         isBehind = true
                         return
