@@ -87,6 +87,47 @@ import SQLiveTestSupport
         #expect(SchemaText.firstStatement("CREATE TABLE x(a ';'); \n\t") == "CREATE TABLE x(a ';'); \n\t")
     }
 
+    /// A schema entry that ends inside a comment (`/* x` never closed, or `-- x`, written with
+    /// `writable_schema`) was printed as it was: the `;` fell inside the comment, and reading
+    /// `.schema` or `.fullschema` back ran the next entry's text as SQL — a DEFAULT holding
+    /// `*/ ; SELECT …` made a table (or wrote a file, with writefile()). The comment is closed
+    /// before the `;`, as sqlite3 does (`/* x*/;`, `-- x` then a new line).
+    @Test func a_schema_entry_ending_inside_a_comment_cannot_run_the_next_one() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("comment.db")
+        let setup = try DatabaseQueue(path: path)
+        try setup.writeWithoutTransaction { db in
+            try db.execute(sql: """
+                CREATE TABLE t1(a); CREATE TABLE t2(b DEFAULT '*/ ; CREATE TABLE pwned(x); --');
+                CREATE TABLE t3(c); CREATE TABLE t4(d DEFAULT 'x'); CREATE TABLE t5(e);
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_schema SET sql = 'CREATE TABLE t1(a) /* x' WHERE name = 't1';
+                UPDATE sqlite_schema SET sql = 'CREATE TABLE t3(c) -- x' WHERE name = 't3';
+                PRAGMA writable_schema = OFF;
+                """)
+        }
+        try setup.close()
+        let shell = try TestSession(path: path)
+        let expected = """
+            CREATE TABLE t1(a) /* x*/;
+            CREATE TABLE t2(b DEFAULT '*/ ; CREATE TABLE pwned(x); --');
+            CREATE TABLE t3(c) -- x
+            ;
+            CREATE TABLE t4(d DEFAULT 'x');
+            CREATE TABLE t5(e);
+
+            """
+        let schema = shell.run(".schema")
+        #expect(schema == expected)
+        #expect(shell.run(".fullschema").hasPrefix(expected))
+        #expect(SchemaText.terminated("CREATE TABLE t(a) -- no /* nested") == "CREATE TABLE t(a) -- no /* nested\n")
+        #expect(SchemaText.terminated("CREATE TABLE t(a /* ok */)") == "CREATE TABLE t(a /* ok */)")
+        let copy = try TestSession()
+        copy.run(schema)
+        #expect(copy.run("SELECT group_concat(name, ' ') FROM sqlite_schema;") == "t1 t2 t3 t4 t5\n")
+        #expect(shell.errorText == "" && copy.errorText == "", "\(shell.errorText)\(copy.errorText)")
+    }
+
     /// `.schema` follows a view with a comment naming its columns; a `*/` in a name ended it,
     /// and reading the output back ran the rest of the name as SQL. It is written `*\/`.
     @Test func a_name_holding_the_end_of_a_comment_cannot_end_the_columns_comment() throws {

@@ -37,7 +37,7 @@ struct FullSchemaCommand: MetaCommand {
             return (statements, statistics)
         }
         let shown = statements.map(SchemaText.firstStatement)
-        scope.output.append(shown.map { (indent ? SchemaIndenter.indented($0) : $0) + ";\n" }.joined())
+        scope.output.append(shown.map { SchemaText.terminated(indent ? SchemaIndenter.indented($0) : $0) + ";\n" }.joined())
         guard !statistics.isEmpty else {
             scope.output.append("/* No STAT tables available */\n")
             return

@@ -112,7 +112,7 @@ struct SchemaCommand: MetaCommand {
             } + (pattern.map { try SchemaListing.eponymousTables(db, matching: $0, noSystem: noSystem) } ?? [])
         }
         for sql in entries {
-            scope.output.append(sql + ";\n")
+            scope.output.append(SchemaText.terminated(sql) + ";\n")
         }
     }
 

@@ -33,4 +33,23 @@ enum SchemaText {
         }
         return sql
     }
+
+    /// The statement as `.schema` prints it before its `;`: one that ends inside a comment (a
+    /// `/* …` never closed, a `-- …` line) gets the comment closed first, as sqlite3 does.
+    /// Printed as it was, the `;` fell inside the comment, and reading the output back ran
+    /// the next entry's text (a column's DEFAULT holding `*/ ; SELECT writefile(…)`) as SQL.
+    ///
+    ///     SchemaText.terminated("CREATE TABLE t(a) /* x")   // "CREATE TABLE t(a) /* x*/"
+    ///     SchemaText.terminated("CREATE TABLE t(a) -- x")   // "CREATE TABLE t(a) -- x\n"
+    static func terminated(_ sql: String) -> String {
+        guard sql.contains("/*") || sql.contains("--") else { return sql }
+        for ending in ["", "*/", "\n"] where isComplete(sql + ending + ";") {
+            return sql + ending
+        }
+        return sql
+    }
+
+    private static func isComplete(_ sql: String) -> Bool {
+        sql.withCString { sqlite3_complete($0) != 0 }
+    }
 }
