@@ -100,6 +100,12 @@ import SQLiveTestSupport
             .print not a command
             """),
         script("echo of a byte order mark", ".echo on\n\(byteOrderMark)SELECT 1;\n"),
+        // sqlite3 drops a CR before each LF it reads (standard input, .read, -init), so
+        // CRLF scripts run; a CR at the very end, or in -cmd and SQL arguments, stays.
+        Case("CRLF lines read from standard input", bytes: Array("SELECT 'x\r\ny';\r\n.mode csv\r\nSELECT 2,3;\r\n.print \"a\r".utf8)),
+        Case("CRLF lines read by .read and -init, not in arguments",
+             arguments: ["-cmd", "SELECT 'c\r\nd';", "-init", "crlf.sql", ":memory:", ".read crlf.sql", "SELECT 'e\r\nf';"],
+             bytes: [], files: ["crlf.sql": Array("SELECT 'i\r\nj';\r\n.print \"k\r\n".utf8)]),
         script("a line starting with # between statements", """
             .echo on
             # a note
