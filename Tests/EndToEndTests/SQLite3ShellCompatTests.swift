@@ -63,6 +63,16 @@ import SQLiveTestSupport
             """),
         Case("an error drops the rest of its chunk, with -bail", arguments: ["-bail", ":memory:"],
              bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
+        // sqlite3 stops a failed input as soon as .bail is on, not only at the error itself;
+        // errors are counted per input (-cmd's do not stop standard input) and a .read of
+        // a file that failed counts as one.
+        script(".bail on after an error stops at once", "SELECT * FROM nosuch;\n.bail on\n.print after\n"),
+        Case(".bail on after an error in -cmd", arguments: ["-cmd", "SELECT * FROM nosuch;", ":memory:"],
+             bytes: Array(".bail on\n.print after\n".utf8)),
+        Case(".bail on after a .read that failed", bytes: Array(".read bad.sql\n.print mid\n.bail on\n.print after\n".utf8),
+             files: ["bad.sql": Array("SELECT * FROM nosuch;\n.print inner\n".utf8)]),
+        Case(".bail on after an error inside a .read file", bytes: Array(".read bad.sql\n.print outer\n".utf8),
+             files: ["bad.sql": Array("SELECT * FROM nosuch;\n.bail on\n.print inner\n".utf8)]),
         Case("an error drops the rest of its chunk, with -interactive", arguments: ["-interactive", ":memory:"],
              bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
         // An SQL argument, and -cmd's text, is one chunk; an error in an argument ends the run.
