@@ -265,6 +265,8 @@ import SQLiveTestSupport
             """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
+        // Unsetting a name that is not set is silent, with status 0.
+        script("parameter unset of a name not set", ".parameter unset @p\n.parameter set @q 1\n.parameter unset @q\n.parameter unset @q\n.parameter list\nselect 1;"),
         // Lenient arguments, as sqlite3 reads them.
         script("eqp with a word that is no setting is off", ".eqp bogus\nselect 1;\n.once\nselect 5;"),
         // Grid headers are one line, cut at a control character (and to the width in column
