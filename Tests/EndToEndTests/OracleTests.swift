@@ -167,6 +167,11 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             analyze;
             .fullschema
             """),
+        OracleCase(name: "fullschema: IF NOT EXISTS for a quoted table name, as .schema", script: """
+            CREATE TABLE "T"(a); CREATE TABLE 'u'(b); CREATE TABLE v(c); CREATE INDEX "i" ON "T"(a);
+            .fullschema
+            .fullschema --indent
+            """),
         OracleCase(name: "eqp: plans before results, full adds the listing", script: """
             create table t(a,b);
             .eqp on
