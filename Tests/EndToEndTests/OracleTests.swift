@@ -172,6 +172,12 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             .fullschema
             .fullschema --indent
             """),
+        OracleCase(name: "schema --indent: IF NOT EXISTS does not count toward the line length", script: """
+            CREATE TABLE "tbl4"("q""t" BLOB, x TEXT, long_column_name_here NUMERIC);
+            CREATE TABLE "tbl5"("q""t" BLOB, x TEXT, long_column_name_here_and_more NUMERIC);
+            .schema --indent
+            .fullschema --indent
+            """),
         OracleCase(name: "eqp: plans before results, full adds the listing", script: """
             create table t(a,b);
             .eqp on
