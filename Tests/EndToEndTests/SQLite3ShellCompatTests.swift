@@ -243,6 +243,19 @@ import SQLiveTestSupport
             .mode list --wrap 5
             .mode
             """),
+        // --quote is a setting of column mode too: values as SQL literals, the names not.
+        script("column mode with --quote", """
+            .mode column --quote
+            SELECT 1 a, 'x' b, NULL c, x'0aff' d, 2.5 e, 'it''s' "f g";
+            .headers off
+            .width 3 -8
+            SELECT 'abcdef', 'y', NULL;
+            .mode column --wrap 5 --quote
+            .headers on
+            SELECT 'a long text here' t, 'ok' u;
+            .mode column
+            SELECT 'x' b;
+            """),
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
         // .explain on is a mode of its own that .mode ends; EXPLAIN listings end lines with
         // a newline in every mode; a comment before EXPLAIN shows it in the current mode.
