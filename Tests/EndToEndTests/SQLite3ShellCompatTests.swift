@@ -31,7 +31,7 @@ import SQLiveTestSupport
     static let printedBytes: [UInt8] = [0x2E, 0x70, 0x72, 0x69, 0x6E, 0x74, 0x20, 0x61, 0xA2, 0x0A,
                                         0x2E, 0x70, 0x72, 0x69, 0x6E, 0x74, 0x20, 0xFF, 0xC3, 0x0A]
 
-    static let cases: [Case] = argumentCases + outputCases + inputCases
+    static let cases: [Case] = argumentCases + outputCases + inputCases + importCases
 
     static let byteOrderMark = "\u{FEFF}"
 
@@ -515,6 +515,37 @@ import SQLiveTestSupport
             .dump r1
             """),
     ]
+
+    /// Without --csv or --ascii, sqlite3's .import splits at .separator's column and row
+    /// separators, whatever the mode, and refuses either when it is not one byte.
+    static let importCases: [Case] = [
+        script("import refuses a multi-character row separator", """
+            CREATE TABLE t(x, y);
+            .separator | \\r\\n
+            .import p.txt t
+            SELECT count(*) FROM t;
+            """),
+        script("import refuses a multi-character column separator", """
+            CREATE TABLE t(x, y);
+            .separator ::
+            .import p.txt t
+            SELECT count(*) FROM t;
+            """),
+        script("import splits at the current separators in any mode", """
+            CREATE TABLE t(x, y);
+            .separator | ;
+            .import p.txt t
+            .mode csv
+            .separator |
+            .import i.csv t
+            .mode tabs
+            .separator ,
+            .import j.csv t
+            .mode quote
+            SELECT * FROM t;
+            """),
+    ].map { Case($0.name, bytes: $0.script, files: ["p.txt": Array("a|b;c|d;".utf8), "i.csv": Array("a|b\n\"1|2\"|3\n".utf8),
+                                                    "j.csv": Array("\"a,b\",c\n1\t2,3\n".utf8)]) }
 
     @Test(arguments: cases)
     func sqlive_prints_what_sqlite3_prints(_ compat: Case) throws {
