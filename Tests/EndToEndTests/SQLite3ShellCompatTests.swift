@@ -544,6 +544,17 @@ import SQLiveTestSupport
             .mode quote
             SELECT * FROM t;
             """),
+        // Only an import in csv mode without --csv or --ascii makes the row separator "\n".
+        script("import with --csv keeps the output row separator", """
+            .mode csv
+            .import --csv j.csv d
+            .separator |
+            SELECT 1, 2;
+            .import --ascii p.txt e
+            SELECT 3, 4;
+            .import i.csv f
+            SELECT 5, 6;
+            """),
     ].map { Case($0.name, bytes: $0.script, files: ["p.txt": Array("a|b;c|d;".utf8), "i.csv": Array("a|b\n\"1|2\"|3\n".utf8),
                                                     "j.csv": Array("\"a,b\",c\n1\t2,3\n".utf8)]) }
 

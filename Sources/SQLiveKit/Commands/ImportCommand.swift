@@ -52,9 +52,10 @@ struct ImportCommand: MetaCommand {
     }
 
     func run(_ options: ImportOptions, in scope: TaskScope) throws(Diagnostic) {
-        // sqlite3 quirk, kept for the same bytes: importing CSV in csv mode switches the row
-        // separator from the output default "\r\n" to the input one, "\n", for good.
-        if scope.settings.mode == .csv, scope.settings.rowSeparator == "\r\n", options.format != .tsv {
+        // sqlite3 quirk, kept for the same bytes: importing in csv mode with the mode's own
+        // separators switches the row separator from the output default "\r\n" to the input
+        // one, "\n", for good. An import with a format of its own (--csv) leaves it alone.
+        if scope.settings.mode == .csv, scope.settings.rowSeparator == "\r\n", options.format == .currentSeparator {
             scope.settings.rowSeparator = "\n"
         }
         let start = ContinuousClock.now
