@@ -256,6 +256,21 @@ import SQLiveTestSupport
             .mode column
             SELECT 'x' b;
             """),
+        // sqlite3 counts a line's width in bytes that are no UTF-8 continuation byte: a stray
+        // 0x80–0xBF is 0 wide, a stray lead byte 1.
+        script("stray UTF-8 bytes in the grid modes", """
+            CREATE TABLE t(v);
+            INSERT INTO t VALUES (CAST(x'ab' AS TEXT)), (CAST(x'41ab42' AS TEXT)), (CAST(x'c080' AS TEXT)),
+              (CAST(x'ff' AS TEXT)), ('a' || CAST(x'c3' AS TEXT)), (CAST(x'bfbfbf' AS TEXT)), ('é');
+            .mode box
+            SELECT x'ab' AS b, v, length(v) FROM t;
+            .mode column
+            SELECT v, 1 FROM t;
+            .mode table --wrap 2
+            SELECT v || v || v AS w FROM t;
+            .mode markdown
+            SELECT v FROM t;
+            """),
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
         // .explain on is a mode of its own that .mode ends; EXPLAIN listings end lines with
         // a newline in every mode; a comment before EXPLAIN shows it in the current mode.
