@@ -570,8 +570,21 @@ import SQLiveTestSupport
             .import i.csv f
             SELECT 5, 6;
             """),
+        // A quote followed by text is kept and the field goes on, as sqlite3 reads CSV.
+        script("import of text after a closing quote", """
+            .mode csv
+            .import q.csv t
+            CREATE TABLE u(a, b);
+            .import q.csv u
+            .import r.csv u
+            .mode quote
+            SELECT * FROM t;
+            SELECT * FROM u;
+            """),
     ].map { Case($0.name, bytes: $0.script, files: ["p.txt": Array("a|b;c|d;".utf8), "i.csv": Array("a|b\n\"1|2\"|3\n".utf8),
-                                                    "j.csv": Array("\"a,b\",c\n1\t2,3\n".utf8)]) }
+                                                    "j.csv": Array("\"a,b\",c\n1\t2,3\n".utf8),
+                                                    "q.csv": Array("\"a\"b,c\n\"d\",e\n".utf8),
+                                                    "r.csv": Array("\"x\"\ry\",z\n\"v\"\r\n\"\"\"w\"\"\",\"\"\n".utf8)]) }
 
     @Test(arguments: cases)
     func sqlive_prints_what_sqlite3_prints(_ compat: Case) throws {
