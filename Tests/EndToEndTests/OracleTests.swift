@@ -167,6 +167,17 @@ struct OracleCase: Sendable, CustomTestStringConvertible {
             analyze;
             .fullschema
             """),
+        OracleCase(name: "fullschema: IF NOT EXISTS for a quoted table name, as .schema", script: """
+            CREATE TABLE "T"(a); CREATE TABLE 'u'(b); CREATE TABLE v(c); CREATE INDEX "i" ON "T"(a);
+            .fullschema
+            .fullschema --indent
+            """),
+        OracleCase(name: "schema --indent: IF NOT EXISTS does not count toward the line length", script: """
+            CREATE TABLE "tbl4"("q""t" BLOB, x TEXT, long_column_name_here NUMERIC);
+            CREATE TABLE "tbl5"("q""t" BLOB, x TEXT, long_column_name_here_and_more NUMERIC);
+            .schema --indent
+            .fullschema --indent
+            """),
         OracleCase(name: "eqp: plans before results, full adds the listing", script: """
             create table t(a,b);
             .eqp on

@@ -31,7 +31,7 @@ import SQLiveTestSupport
     static let printedBytes: [UInt8] = [0x2E, 0x70, 0x72, 0x69, 0x6E, 0x74, 0x20, 0x61, 0xA2, 0x0A,
                                         0x2E, 0x70, 0x72, 0x69, 0x6E, 0x74, 0x20, 0xFF, 0xC3, 0x0A]
 
-    static let cases: [Case] = argumentCases + outputCases + inputCases
+    static let cases: [Case] = argumentCases + outputCases + inputCases + importCases
 
     static let byteOrderMark = "\u{FEFF}"
 
@@ -63,6 +63,16 @@ import SQLiveTestSupport
             """),
         Case("an error drops the rest of its chunk, with -bail", arguments: ["-bail", ":memory:"],
              bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
+        // sqlite3 stops a failed input as soon as .bail is on, not only at the error itself;
+        // errors are counted per input (-cmd's do not stop standard input) and a .read of
+        // a file that failed counts as one.
+        script(".bail on after an error stops at once", "SELECT * FROM nosuch;\n.bail on\n.print after\n"),
+        Case(".bail on after an error in -cmd", arguments: ["-cmd", "SELECT * FROM nosuch;", ":memory:"],
+             bytes: Array(".bail on\n.print after\n".utf8)),
+        Case(".bail on after a .read that failed", bytes: Array(".read bad.sql\n.print mid\n.bail on\n.print after\n".utf8),
+             files: ["bad.sql": Array("SELECT * FROM nosuch;\n.print inner\n".utf8)]),
+        Case(".bail on after an error inside a .read file", bytes: Array(".read bad.sql\n.print outer\n".utf8),
+             files: ["bad.sql": Array("SELECT * FROM nosuch;\n.bail on\n.print inner\n".utf8)]),
         Case("an error drops the rest of its chunk, with -interactive", arguments: ["-interactive", ":memory:"],
              bytes: Array("SELECT 1; SELEC 2; SELECT 3;\nSELECT 4;\n".utf8)),
         // An SQL argument, and -cmd's text, is one chunk; an error in an argument ends the run.
@@ -100,6 +110,12 @@ import SQLiveTestSupport
             .print not a command
             """),
         script("echo of a byte order mark", ".echo on\n\(byteOrderMark)SELECT 1;\n"),
+        // sqlite3 drops a CR before each LF it reads (standard input, .read, -init), so
+        // CRLF scripts run; a CR at the very end, or in -cmd and SQL arguments, stays.
+        Case("CRLF lines read from standard input", bytes: Array("SELECT 'x\r\ny';\r\n.mode csv\r\nSELECT 2,3;\r\n.print \"a\r".utf8)),
+        Case("CRLF lines read by .read and -init, not in arguments",
+             arguments: ["-cmd", "SELECT 'c\r\nd';", "-init", "crlf.sql", ":memory:", ".read crlf.sql", "SELECT 'e\r\nf';"],
+             bytes: [], files: ["crlf.sql": Array("SELECT 'i\r\nj';\r\n.print \"k\r\n".utf8)]),
         script("a line starting with # between statements", """
             .echo on
             # a note
@@ -227,6 +243,34 @@ import SQLiveTestSupport
             .mode list --wrap 5
             .mode
             """),
+        // --quote is a setting of column mode too: values as SQL literals, the names not.
+        script("column mode with --quote", """
+            .mode column --quote
+            SELECT 1 a, 'x' b, NULL c, x'0aff' d, 2.5 e, 'it''s' "f g";
+            .headers off
+            .width 3 -8
+            SELECT 'abcdef', 'y', NULL;
+            .mode column --wrap 5 --quote
+            .headers on
+            SELECT 'a long text here' t, 'ok' u;
+            .mode column
+            SELECT 'x' b;
+            """),
+        // sqlite3 counts a line's width in bytes that are no UTF-8 continuation byte: a stray
+        // 0x80–0xBF is 0 wide, a stray lead byte 1.
+        script("stray UTF-8 bytes in the grid modes", """
+            CREATE TABLE t(v);
+            INSERT INTO t VALUES (CAST(x'ab' AS TEXT)), (CAST(x'41ab42' AS TEXT)), (CAST(x'c080' AS TEXT)),
+              (CAST(x'ff' AS TEXT)), ('a' || CAST(x'c3' AS TEXT)), (CAST(x'bfbfbf' AS TEXT)), ('é');
+            .mode box
+            SELECT x'ab' AS b, v, length(v) FROM t;
+            .mode column
+            SELECT v, 1 FROM t;
+            .mode table --wrap 2
+            SELECT v || v || v AS w FROM t;
+            .mode markdown
+            SELECT v FROM t;
+            """),
         // .sha3sum and the shathree functions it is made of: sqlite3's digests.
         // .explain on is a mode of its own that .mode ends; EXPLAIN listings end lines with
         // a newline in every mode; a comment before EXPLAIN shows it in the current mode.
@@ -249,6 +293,8 @@ import SQLiveTestSupport
             """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
+        // Unsetting a name that is not set is silent, with status 0.
+        script("parameter unset of a name not set", ".parameter unset @p\n.parameter set @q 1\n.parameter unset @q\n.parameter unset @q\n.parameter list\nselect 1;"),
         // Lenient arguments, as sqlite3 reads them.
         script("eqp with a word that is no setting is off", ".eqp bogus\nselect 1;\n.once\nselect 5;"),
         // Grid headers are one line, cut at a control character (and to the width in column
@@ -484,6 +530,61 @@ import SQLiveTestSupport
             .dump r1
             """),
     ]
+
+    /// Without --csv or --ascii, sqlite3's .import splits at .separator's column and row
+    /// separators, whatever the mode, and refuses either when it is not one byte.
+    static let importCases: [Case] = [
+        script("import refuses a multi-character row separator", """
+            CREATE TABLE t(x, y);
+            .separator | \\r\\n
+            .import p.txt t
+            SELECT count(*) FROM t;
+            """),
+        script("import refuses a multi-character column separator", """
+            CREATE TABLE t(x, y);
+            .separator ::
+            .import p.txt t
+            SELECT count(*) FROM t;
+            """),
+        script("import splits at the current separators in any mode", """
+            CREATE TABLE t(x, y);
+            .separator | ;
+            .import p.txt t
+            .mode csv
+            .separator |
+            .import i.csv t
+            .mode tabs
+            .separator ,
+            .import j.csv t
+            .mode quote
+            SELECT * FROM t;
+            """),
+        // Only an import in csv mode without --csv or --ascii makes the row separator "\n".
+        script("import with --csv keeps the output row separator", """
+            .mode csv
+            .import --csv j.csv d
+            .separator |
+            SELECT 1, 2;
+            .import --ascii p.txt e
+            SELECT 3, 4;
+            .import i.csv f
+            SELECT 5, 6;
+            """),
+        // A quote followed by text is kept and the field goes on, as sqlite3 reads CSV.
+        script("import of text after a closing quote", """
+            .mode csv
+            .import q.csv t
+            CREATE TABLE u(a, b);
+            .import q.csv u
+            .import r.csv u
+            .mode quote
+            SELECT * FROM t;
+            SELECT * FROM u;
+            """),
+    ].map { Case($0.name, bytes: $0.script, files: ["p.txt": Array("a|b;c|d;".utf8), "i.csv": Array("a|b\n\"1|2\"|3\n".utf8),
+                                                    "j.csv": Array("\"a,b\",c\n1\t2,3\n".utf8),
+                                                    "q.csv": Array("\"a\"b,c\n\"d\",e\n".utf8),
+                                                    "r.csv": Array("\"x\"\ry\",z\n\"v\"\r\n\"\"\"w\"\"\",\"\"\n".utf8)]) }
 
     @Test(arguments: cases)
     func sqlive_prints_what_sqlite3_prints(_ compat: Case) throws {

@@ -10,6 +10,7 @@ import SQLiveTestSupport
         var line: Int
         var fields: [String]
         var unterminatedQuoteLine: Int? = nil
+        var unescapedQuoteLines: [Int] = []
     }
 
     private func read(_ bytes: [UInt8], separator: Character = ",") throws -> [Read] {
@@ -20,7 +21,8 @@ import SQLiveTestSupport
         var record = DelimitedRecord()
         var records: [Read] = []
         while try reader.read(into: &record) {
-            records.append(Read(line: record.line, fields: record.fields, unterminatedQuoteLine: record.unterminatedQuoteLine))
+            records.append(Read(line: record.line, fields: record.fields, unterminatedQuoteLine: record.unterminatedQuoteLine,
+                                unescapedQuoteLines: record.unescapedQuoteLines))
         }
         return records
     }
@@ -60,8 +62,12 @@ import SQLiveTestSupport
         #expect(try read("5\" disk,3\n") == [Read(line: 1, fields: ["5\" disk", "3"])])
     }
 
-    @Test func text_after_a_closing_quote_is_kept() throws {
-        #expect(try read("\"ab\"cd,e\n") == [Read(line: 1, fields: ["abcd", "e"])])
+    /// As sqlite3: a quote followed by text is kept, and the field reads on as quoted up to
+    /// a quote followed by a separator or the end of the record.
+    @Test func text_after_a_closing_quote_keeps_the_quote_and_the_field_open() throws {
+        #expect(try read("\"a\"b,c\n\"d\",e\n") == [Read(line: 1, fields: ["a\"b,c\n\"d", "e"], unescapedQuoteLines: [1, 2])])
+        #expect(try read("\"a\"\rb\",c\n\"x\"\r\n") == [Read(line: 1, fields: ["a\"\rb", "c"]), Read(line: 2, fields: ["x"])])
+        #expect(try read("\"ab\"cd,e\n") == [Read(line: 1, fields: ["ab\"cd,e\n"], unterminatedQuoteLine: 1, unescapedQuoteLines: [1])])
     }
 
     @Test func an_unterminated_quote_runs_to_the_end_and_says_where_it_opened() throws {

@@ -129,9 +129,11 @@ import SQLiveTestSupport
         #expect(shell.run(".mode tabs\n.import \(tsv) t2\n.mode list\nSELECT * FROM t2;") == "1,5|2\n")
         let semicolons = file("data.txt", "a;b\n1;2\n")
         #expect(shell.run(".separator ;\n.import \(semicolons) t3\n.separator |\nSELECT * FROM t3;") == "1|2\n")
-        shell.run(".separator ::\n.import \(semicolons) t4")
+        shell.run(".separator ::\n.import \(semicolons) t4\n.separator ; \"\\r\\n\"\n.import \(semicolons) t5")
         #expect(shell.errorText == """
-            error: test.sql:2: .import: the column separator "::" is not one character
+            error: test.sql:2: .import: the column separator "::" is not one character; nothing was imported
+              use --csv or --tsv, or set one with .separator
+            error: test.sql:4: .import: the row separator "\\r\\n" is not one character; nothing was imported
               use --csv or --tsv, or set one with .separator
 
             """)

@@ -78,10 +78,9 @@ import Testing
             .parameter list
             """)
         #expect(output == "1|2\n1\n")
+        // A name that is not set is no error, as in sqlite3.
         shell.run(".parameter unset :zzz\n.parameter frob\n.parameter set :x")
         #expect(shell.errorText == """
-            error: test.sql:1: .parameter unset: no parameter named :zzz
-              .parameter list shows the names
             error: test.sql:2: .parameter: unknown subcommand frob
               usage: .parameter list|set NAME VALUE|unset NAME|clear|init
             error: test.sql:3: .parameter: set needs a NAME and a VALUE

@@ -27,6 +27,13 @@ import Testing
         #expect(failure == nil)
     }
 
+    /// sqlite3 drops a CR before a LF, wherever the blocks split them; a CR alone stays.
+    @Test func a_carriage_return_before_a_line_feed_is_dropped_across_blocks() {
+        let (lines, failure) = assemble([Array("a\r\nb\r".utf8), Array("\nc\rd\n\r".utf8), Array("\ne\r".utf8)])
+        #expect(lines == ["a", "b", "c\rd", "", "e\r"])
+        #expect(failure == nil)
+    }
+
     @Test func an_endless_run_of_nul_bytes_is_refused_at_the_first_block() {
         let (lines, failure) = assemble([Array("select 1;\n".utf8)] + Array(repeating: [UInt8](repeating: 0, count: 60_000), count: 1000))
         #expect(lines == ["select 1;"])

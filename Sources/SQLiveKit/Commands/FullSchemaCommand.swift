@@ -36,8 +36,12 @@ struct FullSchemaCommand: MetaCommand {
             let statistics = try Self.statisticsTables.filter { try db.tableExists($0) }
             return (statements, statistics)
         }
-        let shown = statements.map(SchemaText.firstStatement)
-        scope.output.append(shown.map { SchemaText.terminated(indent ? SchemaIndenter.indented($0) : $0) + ";\n" }.joined())
+        // The same bytes as `.schema`: laid out, then `IF NOT EXISTS` for a quoted table name,
+        // and a comment the entry leaves open closed before its `;`.
+        let shown = statements.map(SchemaText.firstStatement).map { statement in
+            SchemaCommand.asSQLite3Shows(indent ? SchemaIndenter.indented(statement) : statement)
+        }
+        scope.output.append(shown.map { SchemaText.terminated($0) + ";\n" }.joined())
         guard !statistics.isEmpty else {
             scope.output.append("/* No STAT tables available */\n")
             return

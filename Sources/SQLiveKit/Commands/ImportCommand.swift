@@ -8,8 +8,8 @@ struct ImportCommand: MetaCommand {
         .import FILE TABLE reads FILE and inserts one row per record, in one transaction.
         --csv          comma-separated, RFC 4180 quoting ("a ""b"", c" is one field)
         --tsv          tab-separated (quotes work the same)
-                       With neither, the separator is that of .separator (csv and tabs
-                       modes set "," and a tab), as in sqlite3.
+                       With neither, the separators are those of .separator (csv and tabs
+                       modes set "," and a tab), one character each, as in sqlite3.
         --skip N       skip the first N records (say, lines before the header)
         --schema S     the table is in schema S (temp, or an attached database)
         When TABLE does not exist, the first record names its columns, all of type TEXT
@@ -52,9 +52,10 @@ struct ImportCommand: MetaCommand {
     }
 
     func run(_ options: ImportOptions, in scope: TaskScope) throws(Diagnostic) {
-        // sqlite3 quirk, kept for the same bytes: importing CSV in csv mode switches the row
-        // separator from the output default "\r\n" to the input one, "\n", for good.
-        if scope.settings.mode == .csv, scope.settings.rowSeparator == "\r\n", options.format != .tsv {
+        // sqlite3 quirk, kept for the same bytes: importing in csv mode with the mode's own
+        // separators switches the row separator from the output default "\r\n" to the input
+        // one, "\n", for good. An import with a format of its own (--csv) leaves it alone.
+        if scope.settings.mode == .csv, scope.settings.rowSeparator == "\r\n", options.format == .currentSeparator {
             scope.settings.rowSeparator = "\n"
         }
         let start = ContinuousClock.now

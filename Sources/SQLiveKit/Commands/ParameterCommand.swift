@@ -11,7 +11,7 @@ struct ParameterCommand: MetaCommand {
                                    typed (:id, @id, $id, ?2); without a prefix it binds all of
                                    :NAME, @NAME and $NAME.
         .parameter list            shows the names and values, as SQL literals
-        .parameter unset NAME      forgets one name
+        .parameter unset NAME      forgets one name (nothing happens when it is not set)
         .parameter clear           forgets every name
         .parameter init            does nothing, as there is no table to make (sqlite3
                                    creates the TEMP table that holds its bindings)
@@ -76,9 +76,8 @@ struct ParameterCommand: MetaCommand {
             let value = try scope.statements.evaluateParameterValue(text)
             scope.statements.parameters.set(name, to: value)
         case .unset(let name):
-            guard scope.statements.parameters.remove(name) else {
-                throw Diagnostic(".parameter unset: no parameter named \(name)", hint: ".parameter list shows the names")
-            }
+            // A name that is not set is no error, as in sqlite3 (which deletes no row).
+            scope.statements.parameters.remove(name)
         case .clear:
             scope.statements.parameters.removeAll()
         case .initialize:

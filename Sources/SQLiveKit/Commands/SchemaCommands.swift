@@ -105,9 +105,11 @@ struct SchemaCommand: MetaCommand {
                     WHERE \(conditions.joined(separator: " AND ")) ORDER BY rowid
                     """, arguments: arguments).map { row -> String in
                     let shown = SchemaListing.shownStatement(row["sql"], schema: schema, name: row["name"], db: db)
-                    // sqlite3 lays out every statement but views and triggers (indexes too).
-                    let statement = row["type"] == "table" ? Self.asSQLite3Shows(shown) : shown
-                    return indent ? SchemaIndenter.indented(statement) : statement
+                    // sqlite3 lays out every statement but views and triggers (indexes too),
+                    // before it adds `IF NOT EXISTS`, which does not count toward the line
+                    // length that decides the layout.
+                    let laidOut = indent ? SchemaIndenter.indented(shown) : shown
+                    return row["type"] == "table" ? Self.asSQLite3Shows(laidOut) : laidOut
                 }
             } + (pattern.map { try SchemaListing.eponymousTables(db, matching: $0, noSystem: noSystem) } ?? [])
         }
@@ -118,7 +120,8 @@ struct SchemaCommand: MetaCommand {
 
     /// sqlite3's `.schema` writes `IF NOT EXISTS` into a CREATE TABLE whose name is quoted
     /// with `"` or `'` (SQLite stores the statement without it), so that its output can be
-    /// run again on a database that has the table. sqlive prints the same bytes.
+    /// run again on a database that has the table. sqlive prints the same bytes, in `.schema`
+    /// and `.fullschema`, after any `--indent` layout.
     static func asSQLite3Shows(_ sql: String) -> String {
         let prefix = "CREATE TABLE "
         guard sql.hasPrefix(prefix + "\"") || sql.hasPrefix(prefix + "'") else { return sql }

@@ -26,14 +26,13 @@ struct CSVImporter {
     }
 
     func run() throws(Diagnostic) -> Outcome {
-        let separator = try options.separator(settings: scope.settings)
-        // sqlite3's ascii mode: 0x1F between fields, 0x1E between records, no quoting.
+        let separators = try options.separators(settings: scope.settings)
+        // sqlite3's ascii mode: quotes are data.
         let ascii = options.isASCII(settings: scope.settings)
-        let recordSeparator = ascii ? UInt8(0x1E) : UInt8(ascii: "\n")
         let reader = options.path.hasPrefix("|")
-            ? try DelimitedReader(command: String(options.path.dropFirst()), separator: separator,
-                                  recordSeparator: recordSeparator, quoting: !ascii)
-            : try DelimitedReader(path: options.path, separator: separator, recordSeparator: recordSeparator, quoting: !ascii)
+            ? try DelimitedReader(command: String(options.path.dropFirst()), separator: separators.field,
+                                  recordSeparator: separators.record, quoting: !ascii)
+            : try DelimitedReader(path: options.path, separator: separators.field, recordSeparator: separators.record, quoting: !ascii)
         var record = DelimitedRecord()
         for _ in 0..<options.skip {
             guard try reader.read(into: &record) else { break }

@@ -6,9 +6,11 @@ import Glibc
 ///
 /// The format is RFC 4180 read the way sqlite3's `.import` reads it: fields separated by
 /// one byte (`,` or tab), records by `\n` or `\r\n`; a field starting with `"` is quoted,
-/// may hold separators and newlines, and writes a quote as `""`. Two leniencies: a quote
-/// inside an unquoted field is just a character (as in sqlite3), and text right after a
-/// closing quote is kept (`"ab"cd` reads `abcd`). A UTF-8 byte order mark is skipped.
+/// may hold separators and newlines, and writes a quote as `""`. Two leniencies, sqlite3's:
+/// a quote inside an unquoted field is just a character, and a quote followed by anything
+/// but a separator or the end of the record is kept, and the field goes on as quoted
+/// (`"ab"cd,e"` then a newline reads `ab"cd,e`, with a warning in
+/// ``DelimitedRecord/unescapedQuoteLines``). A UTF-8 byte order mark is skipped.
 ///
 ///     let reader = try DelimitedReader(path: "albums.csv", separator: UInt8(ascii: ","))
 ///     var record = DelimitedRecord()
@@ -152,38 +154,48 @@ public final class DelimitedReader {
                 state = .afterQuote
             case .afterQuote:
                 let byte = buffer[position]
-                position += 1
                 switch byte {
                 case Self.quote:
+                    position += 1
                     record.append(Self.quote)
                     state = .quoted
                 case separator:
+                    position += 1
                     record.endField()
                     state = .fieldStart
-                case Self.newline:
+                case recordSeparator:
+                    position += 1
                     line += 1
                     record.endField()
                     return true
                 case Self.carriageReturn:
+                    position += 1
                     state = .afterQuoteCarriageReturn
                 default:
-                    record.append(byte)
-                    state = .unquoted
+                    // Not a closing quote after all: sqlite3 keeps it and reads on as quoted.
+                    record.unescapedQuoteLines.append(line)
+                    record.append(Self.quote)
+                    state = .quoted
                 }
             case .afterQuoteCarriageReturn:
-                if buffer[position] == Self.newline {
+                if buffer[position] == recordSeparator {
                     position += 1
                     line += 1
                     record.endField()
                     return true
                 }
+                record.append(Self.quote)
                 record.append(Self.carriageReturn)
-                state = .unquoted
+                state = .quoted
             }
         }
         switch state {
         case .fieldStart where record.fieldCount == 0:
             return false
+        case .afterQuoteCarriageReturn:
+            record.append(Self.quote)
+            record.append(Self.carriageReturn)
+            record.unterminatedQuoteLine = quoteLine
         case .quoted:
             record.unterminatedQuoteLine = quoteLine
         default:

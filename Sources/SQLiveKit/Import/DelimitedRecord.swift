@@ -12,6 +12,9 @@ public struct DelimitedRecord {
     public private(set) var isBlankLine = false
     /// A quoted field was still open at the end of the file: the line where it opened.
     public internal(set) var unterminatedQuoteLine: Int?
+    /// The lines where a closing quote was followed by text, which sqlite3 keeps in the
+    /// field, quote and all, and warns about ("unescaped \" character").
+    public internal(set) var unescapedQuoteLines: [Int] = []
 
     public var fieldCount: Int { fieldEnds.count }
 
@@ -33,6 +36,7 @@ public struct DelimitedRecord {
         self.line = line
         isBlankLine = false
         unterminatedQuoteLine = nil
+        unescapedQuoteLines.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)

@@ -55,25 +55,35 @@ struct ImportOptions: Equatable {
         return ImportOptions(path: positional[0], table: positional[1], schema: schema, format: format, skip: skip)
     }
 
-    /// The byte separating fields, from the format or the session's `.separator`.
-    func separator(settings: Settings) throws(Diagnostic) -> UInt8 {
+    /// The bytes that end a field and a record.
+    struct Separators: Equatable {
+        var field: UInt8
+        var record: UInt8
+    }
+
+    /// The separators of the format, or without one the session's `.separator` ones, as
+    /// sqlite3 takes them: whatever the mode, each must be one byte (sqlite3 refuses the
+    /// import otherwise), after importing in csv mode made `"\r\n"` a `"\n"`
+    /// (``ImportCommand``).
+    func separators(settings: Settings) throws(Diagnostic) -> Separators {
         switch format {
-        case .csv: return UInt8(ascii: ",")
-        case .tsv: return UInt8(ascii: "\t")
-        case .ascii: return 0x1F
+        case .csv: return Separators(field: UInt8(ascii: ","), record: UInt8(ascii: "\n"))
+        case .tsv: return Separators(field: UInt8(ascii: "\t"), record: UInt8(ascii: "\n"))
+        case .ascii: return Separators(field: 0x1F, record: 0x1E)
         case .currentSeparator:
-            switch settings.mode {
-            case .csv: return UInt8(ascii: ",")
-            case .tabs: return UInt8(ascii: "\t")
-            default:
-                let bytes = RawBytes.bytes(of: settings.columnSeparator)
-                guard bytes.count == 1 else {
-                    throw Diagnostic(".import: the column separator \"\(settings.columnSeparator)\" is not one character",
-                                     hint: "use --csv or --tsv, or set one with .separator")
-                }
-                return bytes[0]
-            }
+            return Separators(field: try Self.oneByte(settings.columnSeparator, kind: "column"),
+                              record: try Self.oneByte(settings.rowSeparator, kind: "row"))
         }
+    }
+
+    private static func oneByte(_ separator: String, kind: String) throws(Diagnostic) -> UInt8 {
+        let bytes = RawBytes.bytes(of: separator)
+        guard bytes.count == 1 else {
+            let shown = separator.debugDescription
+            throw Diagnostic(".import: the \(kind) separator \(shown) is not one character; nothing was imported",
+                             hint: "use --csv or --tsv, or set one with .separator")
+        }
+        return bytes[0]
     }
 
     /// Read as sqlite3's ascii mode does: `--ascii`, or no format in ascii mode.

@@ -29,7 +29,7 @@ struct ImportRun {
         let statement = try db.makeStatement(sql: "INSERT INTO \(options.qualifiedTable) VALUES(\(placeholders))")
         statement.setUncheckedArguments(StatementArguments())
         var rowsSinceProgress = 0
-        while try reader.read(into: &record) {
+        while try readRecord(&record) {
             if let problem = problem(with: record, columnCount: columnCount) {
                 try badRow(record.line, problem)
                 continue
@@ -66,7 +66,7 @@ struct ImportRun {
 
     /// Creates the table from the header row; returns its column count.
     private mutating func createTable(_ db: Database, record: inout DelimitedRecord) throws -> Int {
-        guard try reader.read(into: &record), !record.isBlankLine else {
+        guard try readRecord(&record), !record.isBlankLine else {
             throw Diagnostic(".import: \(options.path) has no header row to name the columns of \(options.table)",
                              hint: "create the table first to import a file without a header")
         }
@@ -110,6 +110,16 @@ struct ImportRun {
         let message = Diagnostic(converting: error).message
         throw Diagnostic("\(options.path):\(line): \(message); the import stopped there and nothing was imported",
                          kind: .sqlite(error.extendedResultCode))
+    }
+
+    /// Reads the next record, warning in sqlite3's words about each quote it kept as text.
+    private mutating func readRecord(_ record: inout DelimitedRecord) throws -> Bool {
+        guard try reader.read(into: &record) else { return false }
+        if !record.unescapedQuoteLines.isEmpty { eraseProgress() }
+        for line in record.unescapedQuoteLines {
+            scope.warn("\(options.path):\(line): unescaped \" character")
+        }
+        return true
     }
 
     /// Reports a bad row: stops the import with `.bail on`, else warns (the first few) and counts.

@@ -119,9 +119,18 @@ public struct LineAssembler {
     /// The line made of `partial` and the buffer up to `index`; empties `partial`. A line
     /// inside the buffer (the common case) is decoded in place, without a copy, and without
     /// a second search for NUL bytes when ``check(adding:)`` found none.
+    ///
+    /// A `\r` just before the `\n` is dropped, as sqlite3 reads a file or standard input, so
+    /// a script saved with CRLF line ends runs as with LF ones (`'x\r\ny'` is `'x\ny'`). A
+    /// `\r` at the end of a last line without `\n`, or in a `-cmd` or SQL argument, stays.
     private mutating func takeLine(upTo index: Int, hasNUL: Bool) -> String {
         lineNumber += 1
-        let lineEnd = max(start, index)
+        var lineEnd = max(start, index)
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") {
+            lineEnd -= 1
+        } else if lineEnd == start, partial.last == UInt8(ascii: "\r") {
+            partial.removeLast()
+        }
         guard !partial.isEmpty else {
             return buffer.withUnsafeBufferPointer { buffer in
                 let line = UnsafeBufferPointer(rebasing: buffer[start..<lineEnd])

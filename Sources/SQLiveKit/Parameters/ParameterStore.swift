@@ -23,10 +23,9 @@ struct ParameterStore {
         values[key] = value
     }
 
-    /// Removes a key; false when there was none.
-    @discardableResult
-    mutating func remove(_ key: String) -> Bool {
-        values.removeValue(forKey: key) != nil
+    /// Removes a key, if it is there.
+    mutating func remove(_ key: String) {
+        values.removeValue(forKey: key)
     }
 
     mutating func removeAll() {

@@ -32,12 +32,14 @@ struct GridLines {
         self.countsCharacters = countsCharacters
     }
 
-    /// The width of the character at `index` (1 when counting characters) and its length
-    /// in bytes.
+    /// The width of the character at `index` and its length in bytes. When counting
+    /// characters, sqlite3 counts every byte but a continuation byte (0x80–0xBF): a valid
+    /// sequence is 1 wide, and so is a stray lead byte, but a stray continuation byte is 0.
     @inline(__always)
     func scalarWidth(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (width: Int, length: Int) {
         let (width, length) = UTF8Scalar.width(bytes, at: index)
-        return (countsCharacters ? 1 : width, length)
+        guard countsCharacters else { return (width, length) }
+        return (bytes[index] & 0xC0 == 0x80 ? 0 : 1, length)
     }
 
     /// Forgets every line, keeping the storage.
@@ -125,7 +127,7 @@ struct GridLines {
                         wrapped.append(Line(start: start, end: index, width: width))
                         (start, count, width) = (index, 0, 0)
                     }
-                    let (scalarWidth, length) = scalarWidth(all, at: index)
+                    let (scalarWidth, length) = wrappedCharacter(all, at: index, end: line.end)
                     count += 1
                     width += scalarWidth
                     index += length
@@ -135,6 +137,16 @@ struct GridLines {
         }
         lines.replaceSubrange(first..., with: wrapped)
         return first..<lines.count
+    }
+
+    /// One character as sqlite3 wraps them into files and pipes: a byte and the continuation
+    /// bytes (0x80–0xBF) after it, valid UTF-8 or not, so a run of stray continuation bytes
+    /// is one character (0 wide). On a terminal, one scalar.
+    private func wrappedCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (width: Int, length: Int) {
+        guard countsCharacters else { return scalarWidth(bytes, at: index) }
+        var length = 1
+        while index + length < end && bytes[index + length] & 0xC0 == 0x80 { length += 1 }
+        return (bytes[index] & 0xC0 == 0x80 ? 0 : 1, length)
     }
 
     /// Cuts each line from `first` on after `limit` characters, as sqlite3 cuts column names.

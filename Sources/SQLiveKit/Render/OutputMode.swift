@@ -5,7 +5,8 @@ public enum OutputMode: String, CaseIterable, Sendable {
     /// Makes the renderer for one result.
     public func makeRenderer(_ context: RenderContext) -> any ResultRenderer {
         let renderer = plainRenderer(context)
-        let isGrid = self == .box || self == .table || self == .markdown
+        // sqlite3's `--quote` is a setting of all four modes that size their columns.
+        let isGrid = self == .box || self == .table || self == .markdown || self == .column
         return isGrid && context.settings.quotesGridValues ? QuotingRenderer(renderer) : renderer
     }
 

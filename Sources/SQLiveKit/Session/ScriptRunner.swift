@@ -37,16 +37,17 @@ public struct ScriptRunner {
             }
         }
         var failedChunk: Int?
+        let errorsBefore = session.errorCount
         while let unit = input.next(from: &lines) {
             guard session.canRunInBatch(unit) else {
-                if !runUnit(unit, failedChunk: &failedChunk) { return false }
+                if !runUnit(unit, failedChunk: &failedChunk, errorsBefore: errorsBefore) { return false }
                 continue
             }
             var keepsGoing = true
             session.statements.holdingDatabase {
                 var current = unit
                 while true {
-                    guard runUnit(current, failedChunk: &failedChunk) else { keepsGoing = false; return }
+                    guard runUnit(current, failedChunk: &failedChunk, errorsBefore: errorsBefore) else { keepsGoing = false; return }
                     guard let next = input.next(from: &lines) else { return }
                     guard session.canRunInBatch(next) else { input.putBack(next); return }
                     current = next
@@ -68,7 +69,12 @@ public struct ScriptRunner {
     /// Runs one unit; false means stop reading. Ctrl-C or a terminating signal stops the
     /// script before the next unit, even when no statement was running to interrupt. A unit
     /// of the chunk that failed last is skipped.
-    private func runUnit(_ unit: InputUnit, failedChunk: inout Int?) -> Bool {
+    ///
+    /// As in sqlite3, `.bail` stops a script that has failed anywhere so far, not only at the
+    /// unit that failed: `.bail on` after an error (here, or in a file `.read` ran) ends the
+    /// script at once. `errorsBefore` is the error count when this script started, since
+    /// sqlite3 counts errors per input (an init file's or `-cmd`'s do not stop standard input).
+    private func runUnit(_ unit: InputUnit, failedChunk: inout Int?, errorsBefore: Int) -> Bool {
         if unit.chunk == failedChunk || (isOneChunk && failedChunk != nil) { return true }
         if session.stopRequest.reason != nil {
             session.noteScriptStopped(at: unit.location, ran: false)
@@ -82,7 +88,8 @@ public struct ScriptRunner {
         }
         if session.quitRequested != nil { return false }
         // sqlite3 reading as at a prompt does not bail: the person would go on typing.
-        return succeeded || !session.settings.bail || echoesPrompts
+        let hasFailed = !succeeded || session.errorCount > errorsBefore
+        return !hasFailed || !session.settings.bail || echoesPrompts
     }
 }
 
