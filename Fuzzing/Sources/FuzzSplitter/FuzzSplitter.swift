@@ -27,10 +27,10 @@ public func fuzzSplitter(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // A line mostly of NUL bytes stops FileLineSource (not a script): what it read
         // before must still be what StringLineSource reads.
         fuzzCheck(bytes.count(where: { $0 == 0 }) > LineAssembler.maximumNULBytes, "input refused without its NUL bytes")
-        fuzzCheck(lines.map(asDecoded) == Array(stringLines(text).prefix(lines.count)).map(asDecoded),
+        fuzzCheck(lines.map(asDecoded) == Array(fileLines(text).prefix(lines.count)).map(asDecoded),
                   "FileLineSource read different lines before refusing")
     } else {
-        fuzzCheck(lines.map(asDecoded) == stringLines(text).map(asDecoded), "FileLineSource and StringLineSource read different lines")
+        fuzzCheck(lines.map(asDecoded) == fileLines(text).map(asDecoded), "FileLineSource and StringLineSource read different lines")
     }
 
     var splitter = InputSplitter(source: "fuzz.sql")
@@ -84,13 +84,26 @@ private func stringLines(_ text: String) -> [String] {
     return Array(sequence(state: ()) { _ in source.nextLine() })
 }
 
+/// The lines a file of `text` must read as: `StringLineSource`'s, without the `\r` before
+/// each `\n` (a file or standard input drops it, as sqlite3 reads one; a `-c` argument keeps
+/// it, as sqlite3 does). A last line with no `\n` after it keeps its `\r`.
+private func fileLines(_ text: String) -> [String] {
+    let lines = stringLines(text)
+    let endsWithNewline = text.utf8.last == UInt8(ascii: "\n")
+    return lines.enumerated().map { index, line in
+        let endedByNewline = index < lines.count - 1 || endsWithNewline
+        guard endedByNewline, line.unicodeScalars.last == "\r" else { return line }
+        return String(line.unicodeScalars.dropLast())
+    }
+}
+
 /// Writes the bytes into a pipe in chunks and reads them back with `FileLineSource`; true
 /// beside the lines when it refused the input as not text. All chunks are written before
 /// reading, so an input larger than a pipe holds (64 KiB) is read from a string instead;
 /// run.sh keeps inputs smaller with `-max_len`.
 private func linesThroughPipe(_ bytes: [UInt8], chunkSizes: [Int]) -> ([String], Bool) {
     guard bytes.count < 60_000 else {
-        return (stringLines(textShowingNUL(bytes)), false)
+        return (fileLines(textShowingNUL(bytes)), false)
     }
     var descriptors: [Int32] = [0, 0]
     fuzzCheck(pipe(&descriptors) == 0, "pipe() failed")
