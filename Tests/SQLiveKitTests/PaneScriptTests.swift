@@ -391,23 +391,21 @@ import Testing
     /// transaction had renamed or dropped stayed in "no such table" for good, and one on the
     /// new name kept a region of a table that never was. Such panes compile again when the
     /// transaction ends, against the schema it left.
-    @Test(arguments: ["ROLLBACK;", "COMMIT;"])
-    func a_pane_pinned_inside_a_transaction_that_changed_the_schema_compiles_again_at_its_end(end: String) throws {
-        let test = try TestSession()
+    /// On a file the first pane's engine starts inside the transaction (in memory it waits for
+    /// its end), so what the transaction did before any pane was pinned must be known too.
+    @Test(arguments: ["ROLLBACK;", "COMMIT;"], ["memory", "file"])
+    func a_pane_pinned_inside_a_transaction_that_changed_the_schema_compiles_again_at_its_end(end: String, storage: String) throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession(path: storage == "memory" ? ":memory:" : folder.path("main.db"))
         test.run("CREATE TABLE t(x); INSERT INTO t VALUES (1); CREATE TABLE log(x); INSERT INTO log VALUES ('l');")
         test.run("BEGIN; ALTER TABLE t RENAME TO t_new; DROP TABLE log;")
         test.run(".pin --name t SELECT * FROM t\n.pin --name log SELECT * FROM log\n.pin --name renamed SELECT * FROM t_new")
         let ended = test.run(end)
         if end == "ROLLBACK;" {
-            #expect(ended == """
-                -- pane 1 (t): pinned
-                1
-                -- pane 2 (log): pinned
-                l
-                -- pane 3 (renamed): pinned
-                -- error: no such table: t_new
-
-                """)
+            // In memory the panes' engine waits for the transaction's end, so pane 3 shows
+            // its error then; on a file it showed it at `.pin` already.
+            let renamed = storage == "memory" ? "-- pane 3 (renamed): pinned\n-- error: no such table: t_new\n" : ""
+            #expect(ended == "-- pane 1 (t): pinned\n1\n-- pane 2 (log): pinned\nl\n" + renamed)
             #expect(test.run("INSERT INTO t VALUES (2); INSERT INTO log VALUES ('m');") == """
                 -- pane 1 (t): insert t[2]
                 1
@@ -419,9 +417,11 @@ import Testing
                 """)
             #expect(test.run(".pane renamed") == "-- pane 3 (renamed): pinned\n-- error: no such table: t_new\n")
         } else {
-            #expect(ended == "-- pane 3 (renamed): pinned\n1\n")
+            // On a file the commit's schema change compiles every pane again first.
+            let cause = storage == "memory" ? "pinned" : "schema change"
+            #expect(ended == "-- pane 3 (renamed): \(cause)\n1\n")
             #expect(test.run("INSERT INTO t_new VALUES (2);") == "-- pane 3 (renamed): insert t_new[2]\n1\n2\n")
-            #expect(test.run(".pane t") == "-- pane 1 (t): pinned\n-- error: no such table: t\n")
+            #expect(test.run(".pane t") == "-- pane 1 (t): \(cause)\n-- error: no such table: t\n")
         }
         #expect(test.errorText == "")
     }

@@ -137,8 +137,8 @@ extension PaneBoard {
 
     /// The session ran a statement; one that may rewrite the schema (VACUUM bumps its version
     /// without a commit hook) makes the next schema change the user's own.
-    func statementDidRun(_ text: String) {
-        let verb = StatementImpact.verb(of: text)
+    func statementDidRun(_ text: String, verb: String) {
+        if Self.changesSchema(verb), reportedTransaction == true { schemaChangedInTransaction = true }
         if verb == "PRAGMA" {
             // Kept even before the first pin: `case_sensitive_like` cannot be read back.
             if let value = ReaderSettings.caseSensitiveLikeValue(in: text) { userCaseSensitiveLike = value }
@@ -156,6 +156,15 @@ extension PaneBoard {
     /// against (attaching and detaching included).
     static func changesSchema(_ verb: String) -> Bool {
         ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb)
+    }
+
+    /// Whether the session must say if a transaction is open after `unit` although no pane
+    /// is pinned: after a schema statement (it may be inside one), and after any unit while
+    /// a transaction that changed the schema is open, until the report that it ended.
+    func followsSchemaOfTransaction(after unit: UnitReport.Unit) -> Bool {
+        if schemaChangedInTransaction { return true }
+        if case .statement(_, let verb) = unit { return Self.changesSchema(verb) }
+        return false
     }
 
     /// The session ran a meta-command: it may have attached or detached a database (a

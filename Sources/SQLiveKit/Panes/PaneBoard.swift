@@ -228,14 +228,10 @@ public final class PaneBoard {
     /// the user's connection, until the next unit starts.
     func unitDidEnd(_ report: UnitReport) {
         reportedTransaction = report.isInsideTransaction
-        if report.isInsideTransaction != true {
-            schemaChangedInTransaction = false
-        } else if case .statement(let text) = report.unit, Self.changesSchema(StatementImpact.verb(of: text)) {
-            schemaChangedInTransaction = true
-        }
+        if report.isInsideTransaction == false { schemaChangedInTransaction = false }
         reportedMemorySchemaCookie = report.memorySchemaCookie
         switch report.unit {
-        case .statement(let text): statementDidRun(text)
+        case .statement(let text, let verb): statementDidRun(text, verb: verb)
         case .command: commandDidRun()
         case .other: break
         }

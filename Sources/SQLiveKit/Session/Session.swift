@@ -149,11 +149,13 @@ public final class Session {
             warn(warning)
         }
         let reported: UnitReport.Unit = switch unit.kind {
-        case .sql: .statement(unit.text)
+        case .sql: .statement(unit.text, verb: StatementImpact.verb(of: unit.text))
         case .command: .command
         default: .other
         }
-        let state = paneBoard.isActive
+        // With no pane yet, only a transaction that changes the schema matters to the panes:
+        // one pinned in it compiles against a schema they do not read.
+        let state = paneBoard.isActive || paneBoard.followsSchemaOfTransaction(after: reported)
             ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil
         changesAtLastReport = state?.totalChanges
         paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state?.isInsideTransaction,

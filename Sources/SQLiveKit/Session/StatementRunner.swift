@@ -62,14 +62,17 @@ final class StatementRunner {
     /// Whether a transaction is open, the connection's count of changed rows
     /// (``totalChanges``), and when asked for, the main database's schema cookie read from its
     /// image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
-    /// what a unit's report tells the pane engine, read in one database access.
+    /// what a unit's report tells the pane engine, read in one database access (the one a
+    /// script's batch holds, if any: GRDB's accesses do not nest).
     func transactionState(readingSchemaCookie: Bool) -> (isInsideTransaction: Bool, totalChanges: Int64, schemaCookie: Int?) {
-        connection.queue.inDatabase { db in
+        let read = { (db: Database) in
             let cookie = readingSchemaCookie
                 ? db.sqliteConnection.flatMap { DatabaseFileHeader.schemaCookie(ofImage: "main", connection: $0) }.map(Int.init)
                 : nil
             return (db.isInsideTransaction, sqlite3_total_changes64(db.sqliteConnection), cookie)
         }
+        if let heldDatabase { return read(heldDatabase) }
+        return connection.queue.inDatabase(read)
     }
 
     /// Whether a database of the connection is in exclusive locking mode. Each is read too:
