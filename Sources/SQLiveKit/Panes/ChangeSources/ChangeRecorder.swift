@@ -332,16 +332,11 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     /// last interest then is another table's, and the pane on the virtual table was never
     /// woken.
     private static func shadowOwner(of table: String, _ state: State) -> Interest? {
-        var owner: (table: String, interest: Interest)?
-        for (key, interest) in state.interest where table.hasPrefix(key.table + "_") {
-            if let found = owner, found.table.count > key.table.count { continue }
-            if let found = owner, found.table == key.table {
-                owner = (key.table, interest.merged(found.interest))
-            } else {
-                owner = (key.table, interest)
-            }
+        let owners = state.interest.filter { table.hasPrefix($0.key.table + "_") }
+        guard let longest = owners.keys.max(by: { $0.table.count < $1.table.count })?.table else { return nil }
+        return owners.filter { $0.key.table == longest }.values.reduce(nil) { merged, interest in
+            merged.map(interest.merged) ?? interest
         }
-        return owner?.interest
     }
 
     func databaseDidCommit(_ db: Database) {
