@@ -138,7 +138,7 @@ extension PaneBoard {
     /// The session ran a statement; one that may rewrite the schema (VACUUM bumps its version
     /// without a commit hook) makes the next schema change the user's own.
     func statementDidRun(_ text: String, verb: String) {
-        if Self.changesSchema(verb), reportedTransaction == true { schemaChangedInTransaction = true }
+        if reportedTransaction == true, Self.changesSchema(verb) { schemaChangedInTransaction = true }
         if verb == "PRAGMA" {
             // Kept even before the first pin: `case_sensitive_like` cannot be read back.
             if let value = ReaderSettings.caseSensitiveLikeValue(in: text) { userCaseSensitiveLike = value }
@@ -155,16 +155,25 @@ extension PaneBoard {
     /// Whether a statement of this verb may change the schema the panes' queries compile
     /// against (attaching and detaching included).
     static func changesSchema(_ verb: String) -> Bool {
-        ["CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH"].contains(verb)
+        switch verb {
+        case "CREATE", "DROP", "ALTER", "VACUUM", "REINDEX", "ATTACH", "DETACH": true
+        default: false
+        }
     }
 
     /// Whether the session must say if a transaction is open after `unit` although no pane
-    /// is pinned: after a schema statement (it may be inside one), and after any unit while
-    /// a transaction that changed the schema is open, until the report that it ended.
-    func followsSchemaOfTransaction(after unit: UnitReport.Unit) -> Bool {
-        if schemaChangedInTransaction { return true }
-        if case .statement(_, let verb) = unit { return Self.changesSchema(verb) }
-        return false
+    /// is pinned: after a schema statement (it may be inside one), and while a transaction
+    /// that changed the schema is open, after a statement that may end it (one that ends
+    /// transactions, or one that failed: SQLite may have rolled back). Not after every unit:
+    /// a script's INSERTs after `BEGIN; CREATE TABLE …` would each pay a database access.
+    func followsSchemaOfTransaction(after unit: UnitReport.Unit, failed: Bool) -> Bool {
+        guard case .statement(_, let verb) = unit else { return false }
+        if Self.changesSchema(verb) { return true }
+        guard schemaChangedInTransaction else { return false }
+        switch verb {
+        case "COMMIT", "END", "ROLLBACK", "RELEASE": return true
+        default: return failed
+        }
     }
 
     /// The session ran a meta-command: it may have attached or detached a database (a

@@ -155,7 +155,7 @@ public final class Session {
         }
         // With no pane yet, only a transaction that changes the schema matters to the panes:
         // one pinned in it compiles against a schema they do not read.
-        let state = paneBoard.isActive || paneBoard.followsSchemaOfTransaction(after: reported)
+        let state = paneBoard.isActive || paneBoard.followsSchemaOfTransaction(after: reported, failed: !succeeded)
             ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil
         changesAtLastReport = state?.totalChanges
         paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state?.isInsideTransaction,
