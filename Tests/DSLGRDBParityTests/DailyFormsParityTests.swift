@@ -18,6 +18,10 @@ struct DailyFormsParityTests {
     @Test(arguments: fetchMethods + subqueries + functions + commonTables + throughAssociations + keys)
     func each_form_runs_as_grdb_runs_it(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
 
+    /// A line pasted from a Swift program, `try` and `db` included, runs as GRDB runs it.
+    @Test(arguments: pastedFromSwift)
+    func a_line_pasted_from_swift_runs_as_grdb_runs_it(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
+
     @Test(arguments: sqliteErrors)
     func errors_sqlite_reports_alike(_ parityCase: ParityCase) throws { try Self.check(parityCase) }
 }
@@ -246,6 +250,29 @@ extension DailyFormsParityTests {
         ParityCase("Genre.filter(key: \"7\").fetchCount()", widerRegion: "Genre(*)[7]") { _ in .count(Chinook.genre.filter(key: "7")) },
         // A string compared to another column narrows nothing, in GRDB as in the DSL.
         ParityCase("Track.filter(GenreId == \"7\").count") { _ in .count(Chinook.track.filter(Column("GenreId") == "7")) },
+    ]
+
+    /// GRDB's spelling in an app: `try` (`try!`, `try?`), the `db` argument, the key methods
+    /// of `Table` and of records (`fetchOne(db, key:)`, `deleteOne(db, key:)`, `id:`).
+    static let pastedFromSwift: [ParityCase] = [
+        ParityCase("try Genre.fetchAll(db)") { _ in .fetch(Chinook.genre.all()) },
+        ParityCase("try! Track.filter(GenreId == 1).fetchCount(db)") { _ in .count(Chinook.track.filter(Column("GenreId") == 1)) },
+        ParityCase("try? Track.order(Milliseconds.desc).fetchOne(db)") { _ in .fetchOne(Chinook.track.order(Column("Milliseconds").desc)) },
+        ParityCase("Track.select(GenreId).fetchSet(db)") { _ in .fetchSet(Chinook.track.select(Column("GenreId"))) },
+        ParityCase("Genre.filter(key: 99).isEmpty(db)") { _ in .isEmpty(Chinook.genre.filter(key: 99)) },
+        ParityCase("try Genre.fetchOne(db, key: 2)") { _ in .fetchOne(Chinook.genre.filter(key: 2)) },
+        ParityCase("try Genre.fetchOne(db, id: 3)") { _ in .fetchOne(Chinook.genre.filter(key: 3)) },
+        ParityCase("try Genre.fetchAll(db, keys: [1, 3])") { _ in .fetch(Chinook.genre.filter(keys: [1, 3])) },
+        ParityCase("Genre.filter(ids: [4, 5]).fetchAll(db)") { _ in .fetch(Chinook.genre.filter(keys: [4, 5])) },
+        ParityCase("Genre.filter(id: 6).fetchOne(db)") { _ in .fetchOne(Chinook.genre.filter(key: 6)) },
+        ParityCase("try Genre.exists(db, key: 1)") { _ in
+            .fetchRequest(SQLRequest<Row>(literal: "SELECT \(Chinook.genre.filter(key: 1).exists())"))
+        },
+        ParityCase("try Track.deleteOne(db, key: 3)") { _ in .deleteAll(Chinook.track.filter(key: 3), table: "Track") },
+        ParityCase("try Track.deleteAll(db, keys: [4, 5])") { _ in .deleteAll(Chinook.track.filter(keys: [4, 5]), table: "Track") },
+        ParityCase("try Track.filter(key: 6).updateAll(db, Bytes -= 1)") { _ in
+            .updateAll(Chinook.track.filter(key: 6), [Column("Bytes") -= 1], table: "Track")
+        },
     ]
 
     static let sqliteErrors: [ParityCase] = [

@@ -21,6 +21,11 @@ extension DocumentedParityTests {
         },
         ParityCase("product.filter(stock == 0).fetchAll()") { _ in .fetch(Shop.product.filter(Column("stock") == 0)) },
         ParityCase("product.filter(stock == 0).fetchCount()") { _ in .count(Shop.product.filter(Column("stock") == 0)) },
+        ParityCase("try product.filter(stock == 0).fetchCount(db)") { _ in .count(Shop.product.filter(Column("stock") == 0)) },
+        ParityCase("try Product.fetchOne(db, id: 3)") { _ in .fetchOne(Shop.product.filter(key: 3)) },
+        ParityCase("try order_item.deleteAll(db, keys: [1, 2])") { _ in
+            .deleteAll(Shop.orderItem.filter(keys: [1, 2]), table: "order_item")
+        },
         ParityCase("customer.select(city).fetchSet()") { _ in .fetchSet(Shop.customer.select(Column("city"))) },
         ParityCase("customer.select(city).order(name).limit(5).fetchSet()") { _ in
             .fetchSet(Shop.customer.select(Column("city")).order(Column("name")).limit(5))

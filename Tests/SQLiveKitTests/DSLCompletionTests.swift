@@ -33,6 +33,13 @@ import Testing
         #expect(complete("order") == ["order", "order_item", "order_total"])
     }
 
+    /// A line typed as in Swift: after `try`, the table; after `try? product.`, its methods.
+    @Test func a_try_before_the_query_completes_as_without_it() {
+        #expect(complete("try or") == ["order", "order_item", "order_total"])
+        #expect(complete("try! Cu") == ["customer"])
+        #expect(complete("try? product.fil") == ["filter"])
+    }
+
     @Test func request_methods_after_a_dot() {
         #expect(complete("product.fil") == ["filter"])
         #expect(complete("product.filter(price > 1).or") == ["order", "orderByPrimaryKey"])

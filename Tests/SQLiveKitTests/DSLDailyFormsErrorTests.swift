@@ -19,6 +19,19 @@ import Testing
                               ^
 
             """)
+        // The database argument of Swift is taken out; what follows it is checked as usual.
+        #expect(try compiler.error("try player.fetchOne(db, score)") == """
+            error: wrong arguments for fetchOne: write fetchOne()
+              try player.fetchOne(db, score)
+                                      ^
+
+            """)
+        #expect(try compiler.error("player.fetchOne(db, key: 1, 2)") == """
+            error: wrong arguments for fetchOne: write fetchOne()
+              player.fetchOne(db, key: 1, 2)
+                                  ^
+
+            """)
         #expect(try compiler.error("player.fetchCount().filter(score > 1)") == """
             error: nothing can follow count, a fetch method, deleteAll() or updateAll(…): they end a query
               player.fetchCount().filter(score > 1)

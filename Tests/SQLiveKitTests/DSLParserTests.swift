@@ -91,6 +91,40 @@ import Testing
         #expect(try tree(query) == expected)
     }
 
+    /// A line pasted from Swift: `try` and the `db` argument are dropped, key methods become
+    /// GRDB's `filter(key:)` then the method; `db` anywhere else is a name like any other.
+    @Test(arguments: [
+        ("try player.fetchAll(db)", "(call (. player fetchAll))"),
+        ("try! player.filter(score > 1).fetchCount(db)", "(call (. (call (. player filter) (> score 1)) fetchCount))"),
+        ("  try? player.fetchOne(db)", "(call (. player fetchOne))"),
+        ("player.fetchOne(db, key: 1)", "(call (. (call (. player filter) key: 1) fetchOne))"),
+        ("player.fetchOne(db, id: 1)", "(call (. (call (. player filter) key: 1) fetchOne))"),
+        ("player.fetchAll(db, keys: [1, 2])", "(call (. (call (. player filter) keys: [1 2]) fetchAll))"),
+        ("player.filter(ids: [1, 2])", "(call (. player filter) keys: [1 2])"),
+        ("player.exists(db, key: 1)", "(call (. (call (. player filter) key: 1) exists))"),
+        ("player.deleteOne(db, key: 1)", "(call (. (call (. player filter) key: 1) deleteAll))"),
+        ("player.deleteAll(db, keys: [1])", "(call (. (call (. player filter) keys: [1]) deleteAll))"),
+        ("player.updateAll(db, score += 1)", "(call (. player updateAll) (+= score 1))"),
+        ("player.filter(db == 1).select(db)", "(call (. (call (. player filter) (== db 1)) select) db)"),
+        ("player.including(required: team.filter(key: 1)).fetchAll(db)",
+         "(call (. (call (. player including) required: (call (. team filter) key: 1)) fetchAll))"),
+        ("try", "try"),
+        ("try.fetchAll()", "(call (. try fetchAll))"),
+        ("trying.fetchAll(db)", "(call (. trying fetchAll))"),
+    ])
+    func a_line_pasted_from_swift_parses_as_the_dsl_writes_it(query: String, expected: String) throws {
+        #expect(try tree(query) == expected)
+    }
+
+    @Test func a_pasted_line_keeps_its_text_in_errors() {
+        #expect(error("try player.filter(score >).fetchAll(db)") == """
+            error: expected an expression after ">", found ")"
+              try player.filter(score >).fetchAll(db)
+                                       ^
+
+            """)
+    }
+
     @Test func nodes_know_where_they_are() throws {
         let node = try DSLParser.parse("player.filter(score > 10)")
         guard case .call(let callee, let arguments) = node.kind, case .member(_, let name) = callee.kind else {

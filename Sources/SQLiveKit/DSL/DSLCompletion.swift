@@ -17,7 +17,8 @@ public enum DSLCompletion {
         var start = end
         while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
         let prefix = String(decoding: bytes[start..<end], as: UTF8.self)
-        guard let tokens = try? DSLLexer.tokens(in: String(decoding: bytes[..<start], as: UTF8.self)).dropLast() else {
+        let before = DSLSwiftSpelling.withoutTry(String(decoding: bytes[..<start], as: UTF8.self))
+        guard let tokens = try? DSLLexer.tokens(in: before).dropLast() else {
             return []
         }
         let context = Context(tokens: Array(tokens), schema: schema)

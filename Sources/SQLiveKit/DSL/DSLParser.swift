@@ -28,9 +28,11 @@ struct DSLParser {
     }
 
     /// Parses a whole query; a trailing `;` is allowed.
+    /// A line pasted from Swift parses too: its `try` and `db` arguments are taken out
+    /// (``DSLSwiftSpelling``).
     static func parse(_ text: String) throws(Diagnostic) -> DSLNode {
-        var parser = DSLParser(text: text, tokens: try DSLLexer.tokens(in: text))
-        return try parser.query()
+        var parser = DSLParser(text: text, tokens: try DSLLexer.tokens(in: DSLSwiftSpelling.withoutTry(text)))
+        return DSLSwiftSpelling.rewritten(try parser.query())
     }
 
     private var current: DSLToken { tokens[index] }
