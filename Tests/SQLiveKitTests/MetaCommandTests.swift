@@ -106,6 +106,21 @@ import SQLiveTestSupport
             """)
     }
 
+    /// Ctrl-C (or SIGTERM) stops `.schema` between two entries: the comment after each view
+    /// compiles the view, work that `sqlite3_interrupt` does not stop, and a file of views
+    /// nested on each other kept sqlive listing for minutes after the signal.
+    @Test func schema_stops_between_entries_when_a_stop_is_requested() throws {
+        let session = try TestSession()
+        session.run("create table t0(a); create view v0 as select a from t0; create view v1 as select a from v0 union all select a from v0;")
+        session.session.stopRequest.request(.interrupt)
+        session.session.run(InputUnit(kind: .command, text: ".schema", location: SourceLocation(source: "x.sql", line: 2)))
+        session.session.output.flush()
+        #expect(session.output.text == "")
+        #expect(session.errorText == "error: x.sql:2: interrupted\n")
+        session.session.stopRequest.clear()
+        #expect(session.run(".schema v0") == "CREATE VIEW v0 as select a from t0\n/* v0(a) */;\n")
+    }
+
     @Test func indexes_lists_index_names() throws {
         let session = try TestSession()
         session.run(schema)

@@ -58,7 +58,7 @@ struct SchemaCommand: MetaCommand {
         --nosys leaves out SQLite's own tables (sqlite_sequence, sqlite_stat1…).
         """
 
-    func completions(after arguments: [String], prefix: String, in scope: DatabaseScope) -> [String] {
+    func completions(after arguments: [String], prefix: String, in scope: TaskScope) -> [String] {
         arguments.isEmpty ? SchemaQuery.tableNames(in: scope.connection) : []
     }
 
@@ -86,7 +86,10 @@ struct SchemaCommand: MetaCommand {
         return arguments
     }
 
-    func run(_ arguments: Arguments, in scope: DatabaseScope) throws(Diagnostic) {
+    /// A task's scope for Ctrl-C: the comment after a view names its columns, which SQLite
+    /// finds by compiling the view, work `sqlite3_interrupt` does not stop (minutes for a file
+    /// of views nested on each other). The listing stops between two entries when asked.
+    func run(_ arguments: Arguments, in scope: TaskScope) throws(Diagnostic) {
         let (indent, noSystem, pattern) = (arguments.indent, arguments.noSystem, arguments.pattern)
         let entries = try SchemaQuery.read(scope.connection) { db in
             try SchemaListing.schemaTableDefinition(db, matching: pattern) + SchemaListing.databaseNames(db).flatMap { schema in
@@ -104,6 +107,9 @@ struct SchemaCommand: MetaCommand {
                     SELECT type, name, sql FROM \(SQLIdentifier.quoted(schema)).sqlite_schema
                     WHERE \(conditions.joined(separator: " AND ")) ORDER BY rowid
                     """, arguments: arguments).map { row -> String in
+                    if scope.stopRequest.reason != nil {
+                        throw DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted")
+                    }
                     let shown = SchemaListing.shownStatement(row["sql"], schema: schema, name: row["name"], db: db)
                     // sqlite3 lays out every statement but views and triggers (indexes too),
                     // before it adds `IF NOT EXISTS`, which does not count toward the line

@@ -157,10 +157,14 @@ final class ExternalChangeWatcher: Sendable {
     /// read (then no lock is taken) or, `unlessOneRuns`, another check is under way (a look
     /// between statements does not skip one: the timer's may end after it).
     private func startsCheck(unlessOneRuns: Bool) -> Bool {
-        state.withLock { state -> Bool in
+        // The files are looked at outside the lock: whatever a look at a file costs, the lock
+        // (which the exit waits for) is never held meanwhile.
+        let (files, known) = state.withLock { ($0.files, $0.fingerprints) }
+        let current = known == nil ? nil : FileFingerprint.take(files)
+        return state.withLock { state -> Bool in
             state.checks += 1
             if unlessOneRuns && state.isChecking { return false }
-            if let fingerprints = state.fingerprints, fingerprints == FileFingerprint.take(state.files) {
+            if let fingerprints = state.fingerprints, state.files == files, fingerprints == current {
                 return false
             }
             state.isChecking = true
@@ -174,10 +178,12 @@ final class ExternalChangeWatcher: Sendable {
         // A file deleted and made again (an app's reset) moves the fingerprints; its commits
         // are not this connection's to see: the front-end is told, once, to open it again.
         if Self.mainFileMoved(db) {
+            let files = state.withLock { $0.files }
+            let fingerprints = FileFingerprint.take(files)
             let isNews = state.withLock { state -> Bool in
                 state.isChecking = false
                 // Looked at again only when the new file moves (no check each tick).
-                state.fingerprints = FileFingerprint.take(state.files)
+                state.fingerprints = state.files == files ? fingerprints : nil
                 defer { state.sawReplacement = true }
                 return !state.sawReplacement
             }

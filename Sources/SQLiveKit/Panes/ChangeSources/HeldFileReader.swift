@@ -37,21 +37,38 @@ enum HeldFileReader {
 
     /// The same, leaving in `status` what `stat` said of the file just before the read (a
     /// fingerprint needs both, and a second `stat` a look would cost more).
+    ///
+    /// Only a regular file is read. A FIFO put at the path (a database replaced by one) would
+    /// block `open` until a writer came, for good, with the watcher's lock held and the exit
+    /// waiting for it: the file is opened without blocking, and a descriptor of anything but a
+    /// regular file is closed at once (SQLite holds no lock on such a file, so closing it
+    /// drops none).
     static func prefix(of path: String, count: Int, status: inout stat) -> [UInt8]? {
         guard !path.isEmpty else { return nil }
-        guard stat(path, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0, isRegularFile(status) else { return nil }
         let descriptor = held.withLock { held -> Int32? in
             if let known = held[path], known.device == UInt(status.st_dev), known.inode == UInt(status.st_ino) {
                 return known.descriptor
             }
-            let opened = open(path, O_RDONLY | O_CLOEXEC)
+            let opened = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
             guard opened >= 0 else { return nil }
-            held[path] = Held(descriptor: opened, device: UInt(status.st_dev), inode: UInt(status.st_ino))
+            // The path may have changed since `stat`: what was opened is what is kept.
+            var openedStatus = stat()
+            guard fstat(opened, &openedStatus) == 0, isRegularFile(openedStatus) else {
+                close(opened)
+                return nil
+            }
+            held[path] = Held(descriptor: opened, device: UInt(openedStatus.st_dev), inode: UInt(openedStatus.st_ino))
+            guard openedStatus.st_dev == status.st_dev, openedStatus.st_ino == status.st_ino else { return nil }
             return opened
         }
         guard let descriptor else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
         return read == count ? bytes : nil
+    }
+
+    private static func isRegularFile(_ status: stat) -> Bool {
+        status.st_mode & S_IFMT == S_IFREG
     }
 }
