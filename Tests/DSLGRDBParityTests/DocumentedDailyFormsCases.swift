@@ -22,6 +22,7 @@ extension DocumentedParityTests {
         ParityCase("product.filter(stock == 0).fetchAll()") { _ in .fetch(Shop.product.filter(Column("stock") == 0)) },
         ParityCase("product.filter(stock == 0).fetchCount()") { _ in .count(Shop.product.filter(Column("stock") == 0)) },
         ParityCase("try product.filter(stock == 0).fetchCount(db)") { _ in .count(Shop.product.filter(Column("stock") == 0)) },
+        ParityCase("let priciest = try product.order(price.desc).fetchOne(db)") { _ in .fetchOne(Shop.product.order(Column("price").desc)) },
         ParityCase("try Product.fetchOne(db, id: 3)") { _ in .fetchOne(Shop.product.filter(key: 3)) },
         ParityCase("try order_item.deleteAll(db, keys: [1, 2])") { _ in
             .deleteAll(Shop.orderItem.filter(keys: [1, 2]), table: "order_item")

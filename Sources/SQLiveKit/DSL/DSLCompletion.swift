@@ -17,7 +17,7 @@ public enum DSLCompletion {
         var start = end
         while start > 0, isNameByte(bytes[start - 1]) { start -= 1 }
         let prefix = String(decoding: bytes[start..<end], as: UTF8.self)
-        let before = DSLSwiftSpelling.withoutTry(String(decoding: bytes[..<start], as: UTF8.self))
+        let before = DSLSwiftSpelling.withoutSwiftPrefix(String(decoding: bytes[..<start], as: UTF8.self))
         guard let tokens = try? DSLLexer.tokens(in: before).dropLast() else {
             return []
         }

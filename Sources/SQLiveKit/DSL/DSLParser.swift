@@ -31,7 +31,7 @@ struct DSLParser {
     /// A line pasted from Swift parses too: its `try` and `db` arguments are taken out
     /// (``DSLSwiftSpelling``).
     static func parse(_ text: String) throws(Diagnostic) -> DSLNode {
-        var parser = DSLParser(text: text, tokens: try DSLLexer.tokens(in: DSLSwiftSpelling.withoutTry(text)))
+        var parser = DSLParser(text: text, tokens: try DSLLexer.tokens(in: DSLSwiftSpelling.withoutSwiftPrefix(text)))
         return DSLSwiftSpelling.rewritten(try parser.query())
     }
 

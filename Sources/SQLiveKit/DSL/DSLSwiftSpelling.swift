@@ -2,6 +2,7 @@
 /// pasted from an app runs as it is:
 ///
 ///     try player.filter(score > 10).fetchAll(db)     // as player.filter(score > 10).fetchAll()
+///     let best = try Player.order(score.desc).fetchOne(db)
 ///     try Player.fetchOne(db, key: 1)                // as Player.filter(key: 1).fetchOne()
 ///     try Player.deleteAll(db, keys: [1, 2])         // as Player.filter(keys: [1, 2]).deleteAll()
 ///
@@ -14,28 +15,94 @@
 /// `fetchAll(_:keys:)`, `fetchSet(_:keys:)`) are what GRDB makes of them: the request
 /// filtered by the key, then the method without it.
 enum DSLSwiftSpelling {
-    /// The text with a leading `try`, `try!` or `try?` blanked out (offsets stay those of the
-    /// text typed, for carets), when a query (or nothing yet) follows it.
-    static func withoutTry(_ text: String) -> String {
-        let utf8 = Array(text.utf8)
-        var index = 0
-        while index < utf8.count, utf8[index] == 0x20 || utf8[index] == 0x09 { index += 1 }
-        guard utf8[index...].starts(with: Array("try".utf8)) else { return text }
-        var end = index + 3
-        if end < utf8.count, utf8[end] == UInt8(ascii: "!") || utf8[end] == UInt8(ascii: "?") { end += 1 }
-        var next = end
-        while next < utf8.count, utf8[next] == 0x20 || utf8[next] == 0x09 { next += 1 }
-        // `try` is followed by a blank, then a query or nothing yet (Tab completes the table
-        // after `try `); a table named `try` stays a table.
-        guard next > end, next == utf8.count || startsName(utf8[next]) else { return text }
-        var blanked = utf8
-        for position in index..<end { blanked[position] = 0x20 }
+    /// The text with what a Swift statement puts before its expression blanked out: `let
+    /// name =` (or `var name =`) or `return`, then `try` (`try!`, `try?`). Offsets stay those
+    /// of the text typed, for carets. Only when a query (or nothing yet: Tab completes the
+    /// table after `try `) follows; a table named `try` or `let` stays a table.
+    static func withoutSwiftPrefix(_ text: String) -> String {
+        var scanner = PrefixScanner(Array(text.utf8))
+        scanner.skipBlanks()
+        let start = scanner.index
+        var matched = false
+        if scanner.word("let") || scanner.word("var") {
+            guard scanner.skipBlanks(), scanner.name() else { return text }
+            scanner.skipBlanks()
+            guard scanner.assignment() else { return text }
+            scanner.skipBlanks()
+            matched = true
+        } else if scanner.word("return") {
+            guard scanner.skipBlanks() else { return text }
+            matched = true
+        }
+        let beforeTry = scanner.index
+        if scanner.word("try") {
+            _ = scanner.symbol(UInt8(ascii: "!")) || scanner.symbol(UInt8(ascii: "?"))
+            if scanner.skipBlanks() { matched = true } else { scanner.index = beforeTry }
+        }
+        guard matched, scanner.atEnd || scanner.startsName else { return text }
+        var blanked = scanner.bytes
+        for position in start..<scanner.index { blanked[position] = 0x20 }
         return String(decoding: blanked, as: UTF8.self)
     }
 
-    private static func startsName(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80
-            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    /// Reads the words before a query, one byte at a time.
+    private struct PrefixScanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        var atEnd: Bool { index >= bytes.count }
+
+        var startsName: Bool {
+            guard !atEnd else { return false }
+            let byte = bytes[index]
+            return byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+
+        /// Skips spaces and tabs; true when there was one.
+        @discardableResult
+        mutating func skipBlanks() -> Bool {
+            let before = index
+            while !atEnd, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            return index > before
+        }
+
+        /// The keyword, as a whole word.
+        mutating func word(_ keyword: String) -> Bool {
+            let keyword = Array(keyword.utf8)
+            guard bytes[index...].starts(with: keyword) else { return false }
+            let after = index + keyword.count
+            if after < bytes.count, Self.continuesName(bytes[after]) { return false }
+            index = after
+            return true
+        }
+
+        /// A Swift name: `players`, `_`.
+        mutating func name() -> Bool {
+            guard startsName, bytes[index] != UInt8(ascii: "`") else { return false }
+            while !atEnd, Self.continuesName(bytes[index]) { index += 1 }
+            return true
+        }
+
+        /// `=`, not `==`.
+        mutating func assignment() -> Bool {
+            guard symbol(UInt8(ascii: "=")) else { return false }
+            if !atEnd, bytes[index] == UInt8(ascii: "=") { return false }
+            return true
+        }
+
+        mutating func symbol(_ byte: UInt8) -> Bool {
+            guard !atEnd, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+
+        private static func continuesName(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "_") || byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
     }
 
     /// Methods whose first argument is the database in Swift.

@@ -13,7 +13,7 @@ import GRDB
 enum RowIDCandidates {
     static func named(in text: String, db: Database) throws -> Set<Int64> {
         // SQL text that the DSL's lexer does not read names no key GRDB narrows on.
-        guard let tokens = try? DSLLexer.tokens(in: DSLSwiftSpelling.withoutTry(text)) else { return [] }
+        guard let tokens = try? DSLLexer.tokens(in: DSLSwiftSpelling.withoutSwiftPrefix(text)) else { return [] }
         var candidates: Set<Int64> = []
         for token in tokens {
             let key: Int64?
