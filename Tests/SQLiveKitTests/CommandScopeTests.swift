@@ -30,7 +30,7 @@ import Testing
         "parameter": "DatabaseScope", "pause": "PaneScope", "pin": "PaneScope", "print": "SettingsScope",
         "prompt": "SettingsScope", "query": "SessionControl", "quit": "SessionControl", "read": "SessionControl",
         "refresh": "PaneScope", "region": "PaneScope", "restore": "DatabaseScope", "resume": "PaneScope",
-        "schema": "DatabaseScope", "separator": "SettingsScope", "sha3sum": "DatabaseScope", "shell": "SessionControl",
+        "schema": "TaskScope", "separator": "SettingsScope", "sha3sum": "DatabaseScope", "shell": "SessionControl",
         "show": "StatusScope", "sql": "DatabaseScope", "stats": "SettingsScope", "tables": "DatabaseScope",
         "timeout": "DatabaseScope", "timer": "SettingsScope", "trace": "TraceScope", "unpin": "PaneScope",
         "why": "PaneScope", "width": "SettingsScope",

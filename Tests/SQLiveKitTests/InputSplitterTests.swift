@@ -30,6 +30,19 @@ import Testing
         #expect(split(lines) == [sql(lines.joined(separator: "\n"), line: 1)])
     }
 
+    /// A comment of several lines is skipped as sqlite3 skips it, and a comment that ends on
+    /// a later line after a statement's `;` completes that statement: in both cases the next
+    /// line starts afresh (a dot-command there was taken for SQL, and failed with what
+    /// followed it).
+    @Test func a_comment_of_several_lines_ends_where_sqlite3_ends_it() {
+        let command = InputUnit(kind: .command, text: ".print hi", location: SourceLocation(source: "t.sql", line: 3))
+        #expect(split(["/* a", "b */", ".print hi", "select 1;"]) == [command, sql("select 1;", line: 4)])
+        #expect(split(["select 1; /* a", "b */", ".print hi"]) == [sql("select 1; /* a\nb */", line: 1), command])
+        #expect(split(["/* a", " b */ -- c", ".print hi"]) == [command])
+        #expect(split(["/* a", "*/ select", "1;"]) == [sql("/* a\n*/ select\n1;", line: 1)])
+        #expect(split(["select '/* a", "*/';", ".print hi"]) == [sql("select '/* a\n*/';", line: 1), command])
+    }
+
     @Test func each_statement_knows_its_own_line() {
         let units = split(["select 1;", "", "select", "2; select 3;"])
         #expect(units.map(\.location.line) == [1, 3, 4])

@@ -349,6 +349,43 @@ import SQLiveTestSupport
             """)
     }
 
+    /// On an in-memory database the user's write transaction holds the database: a pane
+    /// cannot read the committed state until it ends, and says so where it used to print a
+    /// header and no rows (a `count(*)` always has one), or rows from before a
+    /// `.parameter set` as if they were current.
+    @Test func inside_a_write_transaction_in_memory_a_pane_says_it_waits_for_the_end() throws {
+        let test = try TestSession.withPlayers()
+        let waiting = "the open transaction holds the in-memory database, and panes read the committed state "
+            + "on a connection of their own: they read when it ends"
+        #expect(test.run("""
+            .parameter set :p 0
+            .pin --name q SELECT count(*) FROM player WHERE id > :p
+            BEGIN;
+            INSERT INTO player(id, name, score) VALUES (100, 'Zoe', 1);
+            .parameter set :p 1
+            .pane q
+            .pin --name n SELECT 7 FROM player LIMIT 1
+            .pane n
+            ROLLBACK;
+            .pane q
+            """) == """
+            -- pane 1 (q): pinned
+            2
+            -- pane 1 (q): pinned
+            -- stale: \(waiting)
+            2
+            -- pane 2 (n): pinned
+            -- not read yet: \(waiting)
+            -- pane 1 (q): parameter :p changed
+            1
+            -- pane 2 (n): pinned
+            7
+            -- pane 1 (q): parameter :p changed
+            1
+
+            """)
+    }
+
     // MARK: - Causes
 
     @Test func a_failed_statement_leaves_nothing_in_the_next_cause() throws {

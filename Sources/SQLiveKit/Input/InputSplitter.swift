@@ -79,13 +79,23 @@ public struct InputSplitter {
         } else {
             pending += "\n"
             pending += line
+            // A comment of several lines that has ended, with nothing but spaces around it,
+            // is skipped as sqlite3 skips it: the next line starts afresh (a dot-command
+            // after `/* … */` on two lines was taken for SQL, and failed with the statement
+            // after it).
+            if Self.isOnlyCommentsOrSpace(pending) && Self.isComplete(pending + "\n;") {
+                skippedLines += String(Self.echoed(pending)) + "\n"
+                discardPending()
+                return
+            }
         }
         if let open = openDSLBrackets {
             if let unit = feedDSL(line, open: open) { units.append(unit) }
             return
         }
-        // Only a line with a `;` can complete a statement; skip asking SQLite otherwise.
-        guard Self.semicolonCount(line, upTo: 1) > 0, Self.isComplete(pending) else { return }
+        // Only a line with a `;` can complete a statement, or one that ends a comment after
+        // the `;` of an earlier line (`select 1; /* a` then `b */`): skip asking SQLite otherwise.
+        guard Self.semicolonCount(line, upTo: 1) > 0 || Self.closesComment(line), Self.isComplete(pending) else { return }
         // The echo is the text itself in the common case: no String is made for it then.
         let echo = skippedLines.isEmpty && !Self.startsWithSpace(pending) ? nil : takeSkippedLines() + Self.echoed(pending)
         appendChunk(of: pending, echo: echo, to: &units)
@@ -206,6 +216,16 @@ public struct InputSplitter {
         guard let first = line.utf8.first else { return true }
         guard first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") || first == UInt8(ascii: "\r") else { return false }
         return line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+    }
+
+    /// True when the line holds `*/`, which may end a comment begun on an earlier line.
+    private static func closesComment(_ line: String) -> Bool {
+        var afterStar = false
+        for byte in line.utf8 {
+            if afterStar && byte == UInt8(ascii: "/") { return true }
+            afterStar = byte == UInt8(ascii: "*")
+        }
+        return false
     }
 
     /// How many `;` the text holds, counting no further than `limit` (memchr-fast: this runs

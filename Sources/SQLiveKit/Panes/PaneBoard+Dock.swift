@@ -36,6 +36,28 @@ extension PaneBoard {
         }
     }
 
+    /// Why a pane does not show the committed state yet, for `.pane` and a block printed
+    /// before its first read: `not read yet: …` (no rows) or `stale: …` (a refresh waits). Nil
+    /// when it shows it, or is merely refreshing.
+    ///
+    /// On an in-memory database the user's write transaction holds the database itself: the
+    /// panes' connection cannot read the committed state until it ends (a pane pinned then
+    /// printed a header and no rows, and `.pane` showed rows from before a `.parameter set`
+    /// as if they were current).
+    func waitNote(for pane: Pane) -> String? {
+        guard !pane.isFailed, pane.status != .paused else { return nil }
+        let activity = pane.token.flatMap { engine?.scheduler.activity(of: $0) } ?? .idle
+        let waits = pendingRestarts[pane.id] != nil || activity != .idle
+        guard waits || pane.result == nil else { return nil }
+        let state = pane.result == nil ? "not read yet" : "stale"
+        if connection.options.isInMemory && userIsInTransaction {
+            return "\(state): the open transaction holds the in-memory database, and panes read "
+                + "the committed state on a connection of their own: they read when it ends"
+        }
+        if activity == .waitingForLock { return "\(state): waiting for the database lock" }
+        return nil
+    }
+
     /// True while some pane's refresh runs or waits.
     public var isRefreshing: Bool {
         panes.contains { pane in

@@ -7,10 +7,12 @@ struct PanePrinter {
     let environment: SessionEnvironment
 
     /// Prints one pane as a block: its header, then its error or its rows in the current mode.
-    func printPane(_ pane: Pane, cause: String?) {
+    /// `note` says why what follows is not the committed state yet (``PaneBoard/waitNote(for:)``).
+    func printPane(_ pane: Pane, cause: String?, note: String? = nil) {
         let output = outputs.results
         let cause = cause ?? pane.lastCause?.description ?? RefreshCause.pinned.description
         output.append("-- pane \(pane.id) (\(pane.name)): \(cause)\n")
+        if let note { output.append("-- \(note)\n") }
         if case .failed(let message) = pane.status {
             output.append("-- error: \(message)\n")
             return

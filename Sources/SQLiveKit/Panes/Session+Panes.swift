@@ -52,7 +52,8 @@ extension Session {
         printTrace(events)
         let blocks = paneBoard.takeBlocksToPrint().prefix(limit ?? .max)
         for block in blocks {
-            panePrinter.printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes)
+            panePrinter.printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes,
+                                  note: block.pane.result == nil ? paneBoard.waitNote(for: block.pane) : nil)
         }
         return blocks.count
     }

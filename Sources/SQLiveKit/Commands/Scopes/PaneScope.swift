@@ -20,9 +20,10 @@ struct PaneScope: CommandScope {
                   diagnostics: parts.diagnostics, printer: parts.printer, environment: parts.environment)
     }
 
-    /// Prints one pane's block in the current mode (`.pane`).
+    /// Prints one pane's block in the current mode (`.pane`), saying first when its rows are
+    /// not the committed state yet.
     func printPane(_ pane: Pane, cause: String?) {
-        printer.printPane(pane, cause: cause)
+        printer.printPane(pane, cause: cause, note: paneBoard.waitNote(for: pane))
     }
 
     /// Renders rows in the current mode (`.panes`, `.why` print tables).
