@@ -14,6 +14,25 @@ import SQLiveTestSupport
         #expect(result == ProcessResult(stdout: "1\ntwo\n", stderr: "", status: 0))
     }
 
+    /// SQL given on the command line runs as sqlite3 runs it: not echoed (`-echo`, `.echo on`),
+    /// with no `.changes` or `.timer` line, and a failing argument ends the run with SQLite's
+    /// result code as the status (19 for a constraint; sqlive said 1, and echoed and counted).
+    @Test(arguments: [
+        ["-echo", ":memory:", "select 1;"],
+        [":memory:", ".echo on", "select 1;", ".print x"],
+        ["-cmd", "select 5;", "-echo", ":memory:", "select 1;"],
+        [":memory:", ".changes on", "create table t(a);", "insert into t values(1);"],
+        [":memory:", "create table t(a primary key);", "insert into t values(1),(1);", "select 3;"],
+        [":memory:", "create table t(a not null); insert into t values(null);"],
+        [":memory:", "select * from nosuch;", "select 2;"],
+    ])
+    func sql_arguments_echo_count_and_fail_as_in_sqlite3(_ arguments: [String]) throws {
+        let sqlive = try BinaryRunner.sqlive(arguments)
+        let sqlite3 = try BinaryRunner.sqlite3(arguments)
+        #expect(sqlive.stdout == sqlite3.stdout)
+        #expect(sqlive.status == sqlite3.status)
+    }
+
     @Test func a_failing_statement_names_its_source_and_line_and_exits_one() throws {
         let script = "select 1;\nselect * from nowhere;\nselect 3;\n"
         let result = try BinaryRunner.sqlive([], input: script)
@@ -157,7 +176,8 @@ import SQLiveTestSupport
         // sqlite3 holds the write lock until told to commit: both runs meet it held.
         let holder = try #require(try TransactionHolder(path, "begin immediate; insert into t values (1);"))
         let impatient = try BinaryRunner.sqlive([path, ".timeout 0", "insert into t values (2)"])
-        #expect(impatient == ProcessResult(stdout: "", stderr: "error: argument:1: database is locked\n", status: 1))
+        // A failed SQL argument exits with SQLite's result code, as in sqlite3: SQLITE_BUSY.
+        #expect(impatient == ProcessResult(stdout: "", stderr: "error: argument:1: database is locked\n", status: 5))
         let patient = try RunningProcess(BinaryRunner.sqlivePath, [path, ".timeout 20000", "insert into t values (3)"], input: .file("/dev/null"))
         Thread.sleep(forTimeInterval: 0.5)
         #expect(patient.isRunning, "waiting for the lock: \(patient.errorOutput)")

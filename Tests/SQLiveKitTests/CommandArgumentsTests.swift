@@ -35,6 +35,14 @@ import Testing
     }
 
     /// The words alone decide these errors: no session is needed to find them.
+    /// sqlite3's words are C strings: an escape that makes a NUL ends the word there
+    /// (`.print "a\000b"` printed `a`, NUL, `b`; sqlite3 prints `a`).
+    @Test func an_escaped_nul_ends_a_word_as_in_sqlite3() {
+        #expect(CommandLineTokenizer.words(#".print "a\000b" c\0d e"#) == [".print", "a", "c", "e"])
+        #expect(CommandLineTokenizer.words(#".separator "\000""#) == [".separator", ""])
+        #expect(CommandLineTokenizer.words(#".print "x\101y""#) == [".print", "xAy"])
+    }
+
     @Test func usage_errors_are_found_from_the_words_alone() {
         func message(_ command: some MetaCommand, _ words: [String]) -> String? {
             do {

@@ -26,6 +26,8 @@ public enum CommandLineTokenizer {
                     appendResolvingEscape(next, from: &scalars, to: &word, inQuotes: false)
                 }
             }
+            // sqlite3's words are C strings: an escaped NUL (`\000`) ends one there.
+            if let nul = word.firstIndex(of: "\u{0}") { word.removeSubrange(nul...) }
             words.append(String(word))
         }
         return words

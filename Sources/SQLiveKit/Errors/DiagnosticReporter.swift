@@ -12,6 +12,8 @@ final class DiagnosticReporter {
     private let printer: DiagnosticPrinter
     /// How many units failed since the session began (or since the main input started).
     var errorCount = 0
+    /// What the last error was (an SQLite result code, a usage error…).
+    private(set) var lastErrorKind: Diagnostic.Kind?
 
     init(outputs: OutputRouter, statements: StatementRunner, stopRequest: StopRequest, printer: DiagnosticPrinter) {
         self.outputs = outputs
@@ -26,7 +28,10 @@ final class DiagnosticReporter {
         if diagnostic.location == nil, let location, !location.source.isEmpty {
             diagnostic.location = location
         }
-        if diagnostic.severity == .error { errorCount += 1 }
+        if diagnostic.severity == .error {
+            errorCount += 1
+            lastErrorKind = diagnostic.kind
+        }
         if diagnostic.hint == nil, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_READONLY,
            let replica = statements.connection.options.replica {
             diagnostic.hint = replica.writeRefusal

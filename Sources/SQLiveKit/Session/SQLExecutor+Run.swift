@@ -51,7 +51,7 @@ extension SQLExecutor {
     /// turns errors into diagnostics.
     private func withStatementReport(_ body: (Database) throws -> Void) throws(Diagnostic) {
         // sqlite3 reports once a chunk: after its last statement, or the one that failed.
-        let clock = settings.timer ? (chunkClock ?? ResourceClock()) : nil
+        let clock = settings.timer && reportsTimerAndChanges ? (chunkClock ?? ResourceClock()) : nil
         chunkClock = nil
         var succeeded = false
         defer {
@@ -61,7 +61,7 @@ extension SQLExecutor {
         }
         try statements.withDatabase { db in
             try body(db)
-            if settings.changes && unitEndsChunk {
+            if settings.changes && unitEndsChunk && reportsTimerAndChanges {
                 let changes = sqlite3_changes64(db.sqliteConnection)
                 let total = sqlite3_total_changes64(db.sqliteConnection)
                 outputs.results.append("changes: \(changes)   total_changes: \(total)\n")

@@ -32,6 +32,9 @@ final class SQLExecutor {
     /// The unit running was typed by a person who reads its results on the terminal: writes
     /// get a note of the rows they changed (``reportChanges(of:in:)``).
     var talksToPerson = false
+    /// False for SQL given on the command line: sqlite3 prints no `.timer` or `.changes`
+    /// line for it.
+    var reportsTimerAndChanges = true
 
     init(statements: StatementRunner, settings: SettingsStore, outputs: OutputRouter, environment: SessionEnvironment,
          diagnostics: DiagnosticReporter, observers: any StatementObservers) {
@@ -50,9 +53,10 @@ final class SQLExecutor {
 
     /// A unit of input starts: what it reports depends on whether another statement of its
     /// chunk follows, and on who reads its results.
-    func unitWillRun(endsChunk: Bool, talksToPerson: Bool) {
+    func unitWillRun(endsChunk: Bool, talksToPerson: Bool, reports: Bool = true) {
         unitEndsChunk = endsChunk
         self.talksToPerson = talksToPerson
+        reportsTimerAndChanges = reports
     }
 
     /// A command changed the schema (a restore, a migration): the panes compile again with

@@ -18,11 +18,15 @@ public struct ScriptRunner {
     /// The whole input is one chunk, as sqlite3 runs an SQL argument or `-cmd`'s text at
     /// once: an error drops the rest of it, whatever line it is on.
     public var isOneChunk = false
+    /// The text is SQL given on the command line (an argument, `--cmd`): not echoed, and
+    /// with no `.changes` or `.timer` line, as sqlite3 runs it (``Session/runsCommandLineText``).
+    public var isCommandLineText = false
 
-    public init(session: Session, echoesPrompts: Bool = false, isOneChunk: Bool = false) {
+    public init(session: Session, echoesPrompts: Bool = false, isOneChunk: Bool = false, isCommandLineText: Bool = false) {
         self.session = session
         self.echoesPrompts = echoesPrompts
         self.isOneChunk = isOneChunk
+        self.isCommandLineText = isCommandLineText
     }
 
     /// Runs every line of the source. Returns false when it stopped early (bail or quit).
@@ -38,6 +42,9 @@ public struct ScriptRunner {
         }
         var failedChunk: Int?
         let errorsBefore = session.errorCount
+        let outerCommandLineText = session.runsCommandLineText
+        session.runsCommandLineText = isCommandLineText
+        defer { session.runsCommandLineText = outerCommandLineText }
         while let unit = input.next(from: &lines) {
             guard session.canRunInBatch(unit) else {
                 if !runUnit(unit, failedChunk: &failedChunk, errorsBefore: errorsBefore) { return false }

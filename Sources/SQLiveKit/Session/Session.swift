@@ -94,6 +94,15 @@ public final class Session {
     }
     /// How many units failed since the session began: the exit status is 1 when not zero.
     public var errorCount: Int { diagnostics.errorCount }
+    /// True while SQL given on the command line runs (an argument, `--cmd`): sqlite3 runs it
+    /// without echoing it, and without `.changes` and `.timer` lines, as it runs no input line.
+    public var runsCommandLineText = false
+    /// The exit status sqlite3 gives a failed SQL argument: the SQLite primary result code of
+    /// the last error (19 for a constraint), or 1 for any other error.
+    public var lastErrorStatus: Int32 {
+        guard case .sqlite(let code)? = diagnostics.lastErrorKind, code.primaryResultCode.rawValue != 0 else { return 1 }
+        return code.primaryResultCode.rawValue
+    }
     /// Set by `.quit` / `.exit`: the front-end stops reading input.
     public internal(set) var quitRequested: Int32? {
         get { script.quitRequested }
@@ -108,14 +117,14 @@ public final class Session {
         // open or end a transaction, as may statements run outside units (a script's batch).
         paneBoard.unitWillRun()
         output.showsControlCharacters = outputs.showsControlCharacters
-        if settings.echo, unit.echo != "" {
+        if settings.echo, unit.echo != "", !runsCommandLineText {
             output.append(RawBytes.bytes(of: unit.echo ?? unit.text))
             output.append("\n")
         }
         let succeeded: Bool
         let recorder = paneBoard.engine?.recorder
         recorder?.statementWillRun()
-        executor.unitWillRun(endsChunk: unit.endsChunk, talksToPerson: talksToPerson)
+        executor.unitWillRun(endsChunk: unit.endsChunk, talksToPerson: talksToPerson, reports: !runsCommandLineText)
         do throws(Diagnostic) {
             try openDeferredDatabase(for: unit)
             switch unit.kind {

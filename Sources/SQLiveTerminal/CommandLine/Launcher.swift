@@ -43,6 +43,7 @@ struct Launcher {
         environment.terminalHeight = { size()?.rows }
         let batch = options.command.map { ("-c", $0) } + options.sql.map { ("argument", $0) }
         let runsBatch = !batch.isEmpty || options.file != nil
+        var failedArgumentStatus: Int32?
         // A person at the prompt; `--follow` reads a script even from a terminal, then
         // follows: Ctrl-C ends it as it ends a script.
         let atPrompt = isInteractive && !runsBatch && !options.follow
@@ -119,7 +120,7 @@ struct Launcher {
             // A signal during the init file: nothing else runs.
         } else if runsBatch {
             signals?.interrupter.arm(session.connection)
-            runBatch(batch, in: session)
+            failedArgumentStatus = runBatch(batch, in: session)
         } else if atPrompt {
             TerminalFrontEnd(session: session, signals: signals, facts: facts, greets: !options.quiet,
                              opensNewDatabase: opensNewDatabase).run()
@@ -140,7 +141,7 @@ struct Launcher {
             return Termination(session: session, signal: signal).finish()
         }
         closeDatabase(of: session)
-        return session.quitRequested ?? (session.errorCount == 0 ? 0 : 1)
+        return session.quitRequested ?? failedArgumentStatus ?? (session.errorCount == 0 ? 0 : 1)
     }
 
     /// The database to open: `--replica`'s, with Litestream's VFS loaded first, or the file
@@ -200,7 +201,7 @@ struct Launcher {
         guard !options.cmd.isEmpty else { return true }
         signals?.interrupter.arm(session.connection)
         defer { signals?.interrupter.disarm() }
-        let runner = ScriptRunner(session: session, isOneChunk: true)
+        let runner = ScriptRunner(session: session, isOneChunk: true, isCommandLineText: true)
         for command in options.cmd {
             var lines = StringLineSource(command)
             if !runner.run(&lines, source: "--cmd") { return false }
@@ -210,24 +211,29 @@ struct Launcher {
 
     /// `-c` commands and SQL arguments, then `-f FILE`, each as a one-line script. As in
     /// sqlite3, an SQL argument runs as one chunk, and the first argument that fails ends
-    /// the run: the ones after it may depend on it. (`-c`, sqlive's own, goes on, as a
-    /// script does.)
-    private func runBatch(_ batch: [(source: String, text: String)], in session: Session) {
+    /// the run, with SQLite's result code as the exit status (19 for a constraint): the
+    /// ones after it may depend on it. (`-c`, sqlive's own, goes on, as a script does.)
+    /// Returns that status when an argument failed.
+    private func runBatch(_ batch: [(source: String, text: String)], in session: Session) -> Int32? {
         for (source, text) in batch {
             var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
             let errorsBefore = session.errorCount
-            let runner = ScriptRunner(session: session, isOneChunk: source == "argument")
-            if !runner.run(&lines, source: source) { return }
-            if source == "argument", session.errorCount > errorsBefore { return }
+            let runner = ScriptRunner(session: session, isOneChunk: source == "argument", isCommandLineText: source == "argument")
+            let wentOn = runner.run(&lines, source: source)
+            if source == "argument", session.errorCount > errorsBefore {
+                return text.hasPrefix(".") ? nil : session.lastErrorStatus
+            }
+            if !wentOn { return nil }
         }
         let runner = ScriptRunner(session: session)
-        guard let path = options.file else { return }
+        guard let path = options.file else { return nil }
         do {
             var lines = try FileLineSource(path: path)
             runner.run(&lines, source: path)
         } catch {
             session.report(error)
         }
+        return nil
     }
 }
 
