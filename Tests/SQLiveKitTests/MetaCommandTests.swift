@@ -253,6 +253,10 @@ import SQLiveTestSupport
         let session = try TestSession()
         #expect(session.run(".once \(file)\nselect 1;\nselect 2;") == "2\n")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "1\n")
+        // The next line of input, as in sqlite3: every statement on it (only the first went
+        // to the file).
+        #expect(session.run(".once \(file)\nselect 1; select 2;\nselect 3;") == "3\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "1\n2\n")
     }
 
     @Test func output_to_an_unwritable_place_is_an_error_and_output_stays() throws {

@@ -128,9 +128,9 @@ final class OutputRouter {
         return endRedirection()
     }
 
-    /// Ends a unit: writes what is buffered, ends a `.once` redirection after the unit it
-    /// redirected, and says what the writes met.
-    func endUnit() -> [UnitEnd] {
+    /// Ends a unit: writes what is buffered, ends a `.once` redirection after the line of
+    /// input it redirected (the unit that `endsChunk`), and says what the writes met.
+    func endUnit(endsChunk: Bool = true) -> [UnitEnd] {
         var ends: [UnitEnd] = []
         results.flush()
         if let error = results.takeError() {
@@ -143,7 +143,7 @@ final class OutputRouter {
                 ends.append(.failed(Diagnostic("cannot write output: \(error)", kind: .io)))
             }
         }
-        if case .once(let path, let armed) = redirection {
+        if case .once(let path, let armed) = redirection, endsChunk {
             if armed {
                 if let failure = endRedirection() { ends.append(.failed(failure)) }
             } else {

@@ -177,9 +177,11 @@ public final class Session {
                 try? statements.withDatabase { $0.clearSchemaCache() }
             }
         }
-        if let failure = outputs.endOnceAfterItsUnit() { report(failure) }
+        // `.once` holds for a whole line of input, as in sqlite3 (`.once f` then
+        // `select 1; select 2;`: both go to the file).
+        if unit.endsChunk, let failure = outputs.endOnceAfterItsUnit() { report(failure) }
         settlePanes()
-        finishUnit()
+        finishUnit(endsChunk: unit.endsChunk)
         return succeeded
     }
 
@@ -259,11 +261,11 @@ public final class Session {
 
     /// Ends a unit: writes what is buffered, ends a `.once` redirection, and reports output
     /// errors (a full disk, a closed pipe) once.
-    private func finishUnit() {
+    private func finishUnit(endsChunk: Bool) {
         // A hot journal read during the unit, on this thread, may have named a file.
         if let refused = DeleteGuard.takeRefusal() { warn(DeleteGuard.warning(refusing: refused)) }
         if DeleteGuard.tookMovedDatabase() { warn(DeleteGuard.movedDatabaseWarning) }
-        for end in outputs.endUnit() {
+        for end in outputs.endUnit(endsChunk: endsChunk) {
             switch end {
             case .brokenPipe: environment.onBrokenPipe()
             case .failed(let diagnostic): report(diagnostic)
