@@ -155,6 +155,10 @@ import SQLiveTestSupport
                 filename: :memory:
 
             """)
+        // A result in a mode that sizes its columns gives each column it has no width for a
+        // 0, as sqlite3 does (a list result does not).
+        session.run(".mode box\nselect 1, 2, 3;\n.mode list\nselect 1, 2, 3, 4;")
+        #expect(session.session.settings.columnWidths == [3, -4, 0])
     }
 
     @Test func show_at_the_prompt_adds_sqlives_own_settings() throws {

@@ -6,8 +6,12 @@ public enum OutputMode: String, CaseIterable, Sendable {
     public func makeRenderer(_ context: RenderContext) -> any ResultRenderer {
         let renderer = plainRenderer(context)
         // sqlite3's `--quote` is a setting of all four modes that size their columns.
-        let isGrid = self == .box || self == .table || self == .markdown || self == .column
-        return isGrid && context.settings.quotesGridValues ? QuotingRenderer(renderer) : renderer
+        return sizesColumns && context.settings.quotesGridValues ? QuotingRenderer(renderer) : renderer
+    }
+
+    /// The modes that size their columns (sqlite3's columnar modes).
+    var sizesColumns: Bool {
+        self == .box || self == .table || self == .markdown || self == .column
     }
 
     private func plainRenderer(_ context: RenderContext) -> any ResultRenderer {

@@ -96,6 +96,7 @@ extension SQLExecutor {
         }
         let renderer = makeRenderer?(renderContext)
             ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement), sql: statement.sql)
+        if makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
         renderer.begin(columns: statement.columnNames)
         do {
             try cursor.forEach { sqliteStatement in
@@ -126,9 +127,18 @@ extension SQLExecutor {
             return
         }
         let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql)
+        if makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
         try statement.step { renderer.write(row: $0) }
+    }
+
+    /// A result in a mode that sizes its columns gives `.width` a 0 for each column it has
+    /// no width for, as sqlite3 does: `.show` then says `width: 0 0` after a two-column box.
+    private func noteColumns(_ count: Int, renderedBy renderer: any ResultRenderer) {
+        guard settings.mode.sizesColumns, !(renderer is ExplainRenderer), !(renderer is QueryPlanRenderer),
+              settings.columnWidths.count < count else { return }
+        store.current.columnWidths += Array(repeating: 0, count: count - settings.columnWidths.count)
     }
 
     /// `.eqp on`: the plan of a statement, drawn before it runs (nothing for a statement

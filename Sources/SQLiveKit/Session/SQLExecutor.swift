@@ -19,7 +19,7 @@ final class SQLExecutor {
     let statements: StatementRunner
     /// Where results go, and standard error.
     let outputs: OutputRouter
-    private let store: SettingsStore
+    let store: SettingsStore
     let environment: SessionEnvironment
     let diagnostics: DiagnosticReporter
     /// The live panes, as far as running a statement concerns them.
