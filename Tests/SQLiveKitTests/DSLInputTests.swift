@@ -21,6 +21,19 @@ import Testing
         ])
     }
 
+    /// A line whose first name is followed by anything but `.`, `(`, `;` or a comment is a
+    /// misspelt SQL statement, as sqlite3 reads it: `selec '(';` was taken for a query whose
+    /// `(` kept the next line waiting, and `SELEC 1; UPDATE t SET x = '` ran the next lines
+    /// that sqlite3 reads as its open string.
+    @Test func a_name_followed_by_a_space_and_more_is_misspelt_sql() {
+        let sql = { (text: String, line: Int) in InputUnit(kind: .sql, text: text, location: SourceLocation(source: "t.sql", line: line)) }
+        #expect(split(["selec '(';", "select 2;"]) == [sql("selec '(';", 1), sql("select 2;", 2)])
+        #expect(split(["hello world;"]) == [sql("hello world;", 1)])
+        #expect(split(["SELEC 1; UPDATE t SET x = '", "CREATE TABLE t6(a);"]).map(\.kind) == [.incompleteSQL])
+        #expect(split(["player;", "player // all", "`order item`.select(x)", "try player.fetchAll(db)", "let n = player.count"])
+            .map(\.kind) == [.dsl, .dsl, .dsl, .dsl, .dsl])
+    }
+
     @Test func a_dsl_query_ends_at_the_end_of_its_line() {
         #expect(split(["player", "team;"]) == [dsl("player", line: 1), dsl("team;", line: 2)])
     }

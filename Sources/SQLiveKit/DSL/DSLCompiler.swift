@@ -41,9 +41,9 @@ struct DSLCompiler {
     private func withKeywordHint(_ diagnostic: Diagnostic) -> Diagnostic {
         let word = String(text.drop { $0.isWhitespace }.prefix { $0.isLetter || $0 == "_" })
         guard diagnostic.hint == nil, schema.table(named: word) == nil,
-              let keyword = Suggestion.closest(to: word, among: Array(SQLKeywords.statementStarters)) else { return diagnostic }
+              let hint = SQLKeywords.misspeltStarterHint(word) else { return diagnostic }
         var diagnostic = diagnostic
-        diagnostic.hint = "SQL statements start with a keyword: did you mean \(keyword)?"
+        diagnostic.hint = hint
         return diagnostic
     }
 
@@ -148,10 +148,7 @@ struct DSLCompiler {
     }
 
     func unknownTable(_ name: String, at node: DSLNode) -> Diagnostic {
-        var hint: String?
-        if let keyword = Suggestion.closest(to: name, among: Array(SQLKeywords.statementStarters)) {
-            hint = "SQL statements start with a keyword: did you mean \(keyword)?"
-        }
+        let hint = SQLKeywords.misspeltStarterHint(name)
         let tables = schema.tableNames.filter { !$0.hasPrefix("sqlite_") }
         return DSLDiagnostic.unknown("table", name, among: tables, at: node.range.lowerBound, in: text, hint: hint)
     }

@@ -17,6 +17,38 @@ enum DSLLineScanner {
         return balance
     }
 
+    /// True when a line that starts with no SQL keyword may start a DSL query: its first name
+    /// is followed by `.`, `(`, `;`, a `//` comment or nothing, or is a word a Swift
+    /// statement puts before its expression (`try`, `let`, `var`, `return`). Other lines
+    /// are SQL, as sqlite3 reads them: `selec '(';` is a misspelt statement (taken for a
+    /// query, its `(` kept the next lines waiting for a `)`).
+    static func mayStartQuery(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        var index = 0
+        func skipBlanks() { while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 } }
+        skipBlanks()
+        guard index < bytes.count else { return true }
+        let start = index
+        if bytes[index] == UInt8(ascii: "`") {
+            index += 1
+            while index < bytes.count, bytes[index] != UInt8(ascii: "`") { index += 1 }
+            index += 1
+        } else {
+            while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+            guard index > start else { return true }
+            let word = String(decoding: bytes[start..<index], as: UTF8.self)
+            if ["try", "let", "var", "return"].contains(word) { return true }
+        }
+        skipBlanks()
+        guard index < bytes.count else { return true }
+        return [UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ";"), UInt8(ascii: "/"), UInt8(ascii: "\r")].contains(bytes[index])
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
     /// True when the text holds nothing but spaces and `//` comments.
     static func isBlank(_ text: String) -> Bool {
         var isBlank = true

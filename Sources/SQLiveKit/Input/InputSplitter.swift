@@ -75,7 +75,7 @@ public struct InputSplitter {
             }
             pendingStartLine = lineNumber
             pending = line
-            if !SQLKeywords.startsSQLStatement(line) { openDSLBrackets = 0 }
+            if !SQLKeywords.startsSQLStatement(line), DSLLineScanner.mayStartQuery(line) { openDSLBrackets = 0 }
         } else {
             pending += "\n"
             pending += line

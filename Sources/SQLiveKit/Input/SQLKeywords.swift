@@ -13,6 +13,13 @@ public enum SQLKeywords {
         }
     }.sorted()
 
+    /// "SQL statements start with a keyword: did you mean SELECT?" for a misspelt first word
+    /// (`selct`), nil when no statement's keyword is close to it.
+    static func misspeltStarterHint(_ word: String) -> String? {
+        Suggestion.closest(to: word, among: Array(statementStarters))
+            .map { "SQL statements start with a keyword: did you mean \($0)?" }
+    }
+
     /// The words an SQL statement can start with. Input starting with anything else is not SQL.
     public static let statementStarters: Set<String> = [
         "ALTER", "ANALYZE", "ATTACH", "BEGIN", "COMMIT", "CREATE", "DELETE", "DETACH", "DROP",

@@ -203,10 +203,23 @@ extension SQLExecutor {
             guard unexplained else { return nil }
             if let refusal, message == "SQL logic error" { return refusal }
             if message.hasPrefix("unsafe use of virtual table") { return Self.untrustedSchemaHint }
+            if let hint = Self.misspeltKeywordHint(message: message, sql: sql) { return hint }
             return UnknownNameHint.hint(for: message, in: db)
         }
         if unexplained { diagnostic.hint = hint ?? nil }
         return diagnostic
+    }
+
+    /// The keyword a statement's misspelt first word stands for (`selct * from t` fails with
+    /// `near "selct": syntax error`), as the DSL says it for a line it was given.
+    static func misspeltKeywordHint(message: String, sql: String) -> String? {
+        let prefix = "near \"", suffix = "\": syntax error"
+        guard message.hasPrefix(prefix), message.hasSuffix(suffix) else { return nil }
+        let near = message.dropFirst(prefix.count).dropLast(suffix.count)
+        let first = sql.drop { $0.isWhitespace }.prefix { $0.isLetter || $0 == "_" }
+        guard !near.isEmpty, near.lowercased() == first.lowercased(),
+              !SQLKeywords.statementStarters.contains(first.uppercased()) else { return nil }
+        return SQLKeywords.misspeltStarterHint(String(first))
     }
 
     /// Why a trigger or view may not use a virtual table here when sqlite3 lets it (an FTS
