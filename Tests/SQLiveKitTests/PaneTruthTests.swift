@@ -386,6 +386,31 @@ import SQLiveTestSupport
             """)
     }
 
+    /// A pane pinned inside a transaction that dropped its table compiled against the
+    /// transaction's schema: its error is not the committed state's, and it says so until the
+    /// transaction ends (then it compiles against the schema left).
+    @Test func a_pane_pinned_after_an_uncommitted_drop_says_it_waits_for_the_end() throws {
+        let directory = try TemporaryFolder()
+        let test = try Self.session("delete", in: directory)
+        #expect(test.run("""
+            BEGIN;
+            DROP TABLE player;
+            .pin --name p SELECT count(*) FROM player
+            .pane p
+            ROLLBACK;
+            """) == """
+            -- pane 1 (p): pinned
+            -- not read yet: the query compiled against the open transaction's schema; the pane compiles again against the committed one when the transaction ends
+            -- error: no such table: player
+            -- pane 1 (p): pinned
+            -- not read yet: the query compiled against the open transaction's schema; the pane compiles again against the committed one when the transaction ends
+            -- error: no such table: player
+            -- pane 1 (p): pinned
+            2
+
+            """)
+    }
+
     // MARK: - Causes
 
     @Test func a_failed_statement_leaves_nothing_in_the_next_cause() throws {

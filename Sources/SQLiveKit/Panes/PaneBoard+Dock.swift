@@ -45,7 +45,14 @@ extension PaneBoard {
     /// printed a header and no rows, and `.pane` showed rows from before a `.parameter set`
     /// as if they were current).
     func waitNote(for pane: Pane) -> String? {
-        guard !pane.isFailed, pane.status != .paused else { return nil }
+        if pane.isFailed {
+            // Pinned inside a transaction that changed the schema, the query compiled against
+            // the transaction's schema: its error may not be the committed state's.
+            guard pendingRestarts[pane.id] != nil, schemaChangedInTransaction, userIsInTransaction else { return nil }
+            return "not read yet: the query compiled against the open transaction's schema; "
+                + "the pane compiles again against the committed one when the transaction ends"
+        }
+        guard pane.status != .paused else { return nil }
         let activity = pane.token.flatMap { engine?.scheduler.activity(of: $0) } ?? .idle
         let waits = pendingRestarts[pane.id] != nil || activity != .idle
         guard waits || pane.result == nil else { return nil }
