@@ -25,10 +25,7 @@ public enum DSLCompletion {
         return context.words().filter { $0.lowercased().hasPrefix(prefix.lowercased()) }.uniqueSorted()
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
-    }
+    private static func isNameByte(_ byte: UInt8) -> Bool { DSLNameBytes.continues(byte) }
 
     /// The tokens before the word being completed, and what they say about it.
     private struct Context {

@@ -204,14 +204,8 @@ enum DSLLexer {
             byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
         }
 
-        /// Letters, `_`, and any non-ASCII byte (Swift allows Unicode letters in names).
-        private static func startsName(_ byte: UInt8) -> Bool {
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || byte == UInt8(ascii: "_") || byte >= 0x80
-        }
+        private static func startsName(_ byte: UInt8) -> Bool { DSLNameBytes.starts(byte) }
 
-        private static func continuesName(_ byte: UInt8) -> Bool {
-            startsName(byte) || isDigit(byte)
-        }
+        private static func continuesName(_ byte: UInt8) -> Bool { DSLNameBytes.continues(byte) }
     }
 }

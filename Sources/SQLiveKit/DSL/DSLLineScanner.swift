@@ -34,7 +34,7 @@ enum DSLLineScanner {
             while index < bytes.count, bytes[index] != UInt8(ascii: "`") { index += 1 }
             index += 1
         } else {
-            while index < bytes.count, isNameByte(bytes[index]) { index += 1 }
+            while index < bytes.count, DSLNameBytes.continues(bytes[index]) { index += 1 }
             guard index > start else { return true }
             let word = String(decoding: bytes[start..<index], as: UTF8.self)
             if ["try", "let", "var", "return"].contains(word) { return true }
@@ -44,10 +44,6 @@ enum DSLLineScanner {
         return [UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ";"), UInt8(ascii: "/"), UInt8(ascii: "\r")].contains(bytes[index])
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
 
     /// True when the text holds nothing but spaces and `//` comments.
     static func isBlank(_ text: String) -> Bool {

@@ -54,11 +54,9 @@ enum DSLSwiftSpelling {
 
         var atEnd: Bool { index >= bytes.count }
 
+        /// A name, or a backquoted one, starts here.
         var startsName: Bool {
-            guard !atEnd else { return false }
-            let byte = bytes[index]
-            return byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            !atEnd && (DSLNameBytes.starts(bytes[index]) || bytes[index] == UInt8(ascii: "`"))
         }
 
         /// Skips spaces and tabs; true when there was one.
@@ -74,7 +72,7 @@ enum DSLSwiftSpelling {
             let keyword = Array(keyword.utf8)
             guard bytes[index...].starts(with: keyword) else { return false }
             let after = index + keyword.count
-            if after < bytes.count, Self.continuesName(bytes[after]) { return false }
+            if after < bytes.count, DSLNameBytes.continues(bytes[after]) { return false }
             index = after
             return true
         }
@@ -82,7 +80,7 @@ enum DSLSwiftSpelling {
         /// A Swift name: `players`, `_`.
         mutating func name() -> Bool {
             guard startsName, bytes[index] != UInt8(ascii: "`") else { return false }
-            while !atEnd, Self.continuesName(bytes[index]) { index += 1 }
+            while !atEnd, DSLNameBytes.continues(bytes[index]) { index += 1 }
             return true
         }
 
@@ -99,10 +97,6 @@ enum DSLSwiftSpelling {
             return true
         }
 
-        private static func continuesName(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "_") || byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-        }
     }
 
     /// Methods whose first argument is the database in Swift.

@@ -77,3 +77,17 @@ enum DSLSymbol: String, CaseIterable, Sendable {
     /// Symbols by length, longest first, so the lexer takes `===` before `==` before `=`.
     static let longestFirst: [DSLSymbol] = allCases.sorted { $0.rawValue.utf8.count > $1.rawValue.utf8.count }
 }
+
+/// The bytes of a DSL name, as Swift's: letters, `_` and any non-ASCII byte (Unicode letters)
+/// start one; digits may follow. The lexer, the line scanner, completion and the reading of
+/// a pasted Swift line all ask here.
+enum DSLNameBytes {
+    static func starts(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    static func continues(_ byte: UInt8) -> Bool {
+        starts(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+}
