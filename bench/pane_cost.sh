@@ -10,6 +10,7 @@
 # Prints per write: instructions and time added over no pane, and the ratio to no pane.
 # Issue 19's goals: ≤ 50 µs added per write with one pane; ≤ 2× without panes in memory and
 # ≤ 1.2× on files with 100 panes.
+# Then what one pane adds to a bulk write: one INSERT … SELECT of BULK rows (100,000), per row.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NEED_VALGRIND=1 source bench/tools.sh
@@ -19,8 +20,9 @@ OUT=bench/out/pane_cost
 mkdir -p "$OUT"
 strip -o "$OUT/sqlive" "$SQLIVE"
 WRITES=${WRITES:-1000}
+BULK=${BULK:-100000}
 
-python3 - "$OUT" "$WRITES" <<'PY'
+python3 - "$OUT" "$WRITES" "$BULK" <<'PY'
 import sys
 out, writes = sys.argv[1], int(sys.argv[2])
 tables = "\n".join(f"CREATE TABLE t{i}(id INTEGER PRIMARY KEY, x);" for i in range(100)) + "\n"
@@ -30,6 +32,10 @@ pins = {"none": "", "one": ".pin SELECT count(*) FROM t7\n",
 for name, pin in pins.items():
     open(f"{out}/{name}.setup.sql", "w").write(tables + pin)
     open(f"{out}/{name}.run.sql", "w").write(tables + pin + inserts)
+bulk = f"INSERT INTO t7(x) SELECT value FROM generate_series(1, {sys.argv[3]});\n"
+for name in ("none", "one"):
+    open(f"{out}/bulk-{name}.setup.sql", "w").write(tables + pins[name])
+    open(f"{out}/bulk-{name}.run.sql", "w").write(tables + pins[name] + bulk)
 PY
 
 # A fresh database for a run: ":memory:", or a new file in WAL or rollback-journal mode.
@@ -82,4 +88,23 @@ for storage in memory wal journal; do
       printf "  %-6s %-7s pane(s): +%d instructions/write (×%.2f), +%.1f µs/write (×%.2f; %.1f µs without panes)\n",
         s, n, (i1 - i0) / w, i1 / i0, (t1 - t0) / w / 1000, t1 / t0, t0 / w / 1000 }'
   done
+done
+
+echo "pane cost per row of one INSERT … SELECT of $BULK rows:"
+for storage in memory wal journal; do
+  declare -A ins=() ns=() rounds=()
+  for name in none one; do
+    ins[$name]=$(( $(count "$storage" "$OUT/bulk-$name.run.sql") - $(count "$storage" "$OUT/bulk-$name.setup.sql") ))
+  done
+  for _ in $(seq "$ROUNDS"); do
+    for name in none one; do
+      rounds[$name]+="$(( $(elapsed "$storage" "$OUT/bulk-$name.run.sql") - $(elapsed "$storage" "$OUT/bulk-$name.setup.sql") )) "
+    done
+  done
+  for name in none one; do
+    ns[$name]=$(tr ' ' '\n' <<< "${rounds[$name]}" | grep . | median)
+  done
+  awk -v s="$storage" -v w="$BULK" -v i0="${ins[none]}" -v i1="${ins[one]}" -v t0="${ns[none]}" -v t1="${ns[one]}" 'BEGIN {
+    printf "  %-6s one pane: +%d instructions/row (×%.2f), +%.2f µs/row (×%.2f; %.2f µs without panes)\n",
+      s, (i1 - i0) / w, i1 / i0, (t1 - t0) / w / 1000, t1 / t0, t0 / w / 1000 }'
 done

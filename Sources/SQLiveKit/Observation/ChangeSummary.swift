@@ -42,7 +42,7 @@ public struct ChangeSummary: Sendable, Equatable, CustomStringConvertible {
                 entries[index].count += 1
                 if entries[index].rowIDs.count < Self.keptRowIDs { entries[index].rowIDs.append(rowID) }
             }
-            if !columns.isSubset(of: entries[index].columns) {
+            if !columns.isEmpty && !columns.isSubset(of: entries[index].columns) {
                 entries[index].columns = Array(columns.union(entries[index].columns)).sorted()
             }
         } else {

@@ -152,7 +152,8 @@ extension PaneBoard {
         panes[index].rowIDCandidates = query.rowIDCandidates
         let pane = panes[index]
         engine.recorder.watch(token, paneID: pane.id, label: pane.label, region: query.analysis.region,
-                              tables: query.analysis.tables, facts: query.analysis.facts, inheriting: previous)
+                              tables: query.analysis.tables, narrowedTables: query.analysis.narrowedTables,
+                              facts: query.analysis.facts, inheriting: previous)
         if userIsInTransaction {
             engine.recorder.wakeAtCommit(token)
         }

@@ -25,6 +25,8 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var region: DatabaseRegion
         /// The tables of the region, lowercased (``RegionTables``).
         var tables: Set<String>
+        /// The tables whose rows the region may be narrowed to (``RegionTables/narrowedTables``).
+        var narrowedTables: Set<String>
     }
 
     private struct KindKey: Hashable {
@@ -99,6 +101,34 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         var commitCount = 0
         /// The user's statement being stepped now (its address), or 0.
         var steppingStatement = 0
+        /// Where the last row event went: a statement's changes come one row at a time,
+        /// 200,000 of them for one `INSERT … SELECT`, nearly always to the same table and
+        /// kind, and working out their panes again for each row cost three times what SQLite
+        /// spends writing it. It holds its panes' summaries, taken out of `pending`, and puts
+        /// them back (``settleRoute(_:)``) before anything reads `pending` or anything it was
+        /// worked out from changes.
+        var route: Route?
+    }
+
+    /// The panes one table's changes of one kind are recorded for, and how.
+    private struct Route {
+        /// The table as GRDB names it in its events, and the kind of change.
+        var table: String
+        var kind: DatabaseEvent.Kind
+        var targets: [Target]
+        /// The virtual table a shadow table's changes are counted to (nil: the table's own).
+        var owner: String?
+        /// The updated columns, for `.trace`.
+        var updated: Set<String>
+    }
+
+    private struct Target {
+        var token: ObservationToken
+        /// The pane's region where it may be narrowed to rowids: each row is asked about.
+        var narrowingRegion: DatabaseRegion?
+        var columns: Set<String>
+        /// The pane's summary of the transaction, out of `pending` while the route is followed.
+        var summary: ChangeSummary
     }
 
     /// At most this many change lines per transaction in `.trace`; the commit line counts all.
@@ -129,14 +159,17 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     /// Starts (or goes on) watching a pane's region; `facts` describe the region's tables.
     func watch(_ token: ObservationToken, paneID: Int, label: String, region: DatabaseRegion,
-               tables: Set<String>, facts: [String: TableFacts], inheriting previous: ObservationToken? = nil) {
+               tables: Set<String>, narrowedTables: Set<String>, facts: [String: TableFacts],
+               inheriting previous: ObservationToken? = nil) {
         state.withLock { state in
+            Self.settleRoute(&state)
             if let previous {
                 if let summary = state.pending.removeValue(forKey: previous) { state.pending[token] = summary }
                 if state.notified.remove(previous) != nil { state.notified.insert(token) }
             }
             Self.removeFromIndex(token, &state)
-            let watched = Watched(paneID: paneID, label: label, region: region, tables: tables)
+            let watched = Watched(paneID: paneID, label: label, region: region, tables: tables,
+                                  narrowedTables: narrowedTables)
             state.watched[token] = watched
             if region.isFullDatabase {
                 state.everywhere.insert(token)
@@ -151,6 +184,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
 
     func unwatch(_ token: ObservationToken) {
         state.withLock { state in
+            Self.settleRoute(&state)
             Self.removeFromIndex(token, &state)
             state.watched.removeValue(forKey: token)
             state.answers.removeAll()
@@ -189,6 +223,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     /// The session is about to run a statement: remember what was recorded before it.
     func statementWillRun() {
         state.withLock { state in
+            Self.settleRoute(&state)
             state.checkpoint = (state.pending, state.notified)
             state.statementInterest.removeAll(keepingCapacity: true)
         }
@@ -203,6 +238,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     func statementDidFail(transactionIsOpen: Bool, keptChanges: Bool) {
         if keptChanges && !transactionIsOpen { return commitTransaction() }
         state.withLock { state in
+            Self.settleRoute(&state)
             guard transactionIsOpen else { return Self.endTransaction(&state) }
             guard let checkpoint = state.checkpoint else { return }
             state.checkpoint = nil
@@ -265,6 +301,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
             state.interest[key] = state.interest[key].map { announced.merged($0) } ?? announced
             state.statementInterest[key] = state.statementInterest[key].map { announced.merged($0) } ?? announced
             state.lastInterest = announced
+            Self.settleRoute(&state)
             return state.traceEnabled || !announced.tokens.isEmpty
         }
     }
@@ -295,34 +332,62 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     }
 
     func databaseDidChange(with event: DatabaseEvent) {
+        // GRDB makes the name from SQLite's C string at each call: once is enough.
+        let table = event.tableName
         let line = state.withLock { state -> String? in
-            let key = event.tableName.lowercased()
-            let updated = event.kind == .update ? state.updatedColumns[key] ?? [] : []
-            // The running statement's own change, or one GRDB held back in a savepoint (the
-            // statement delivering it, RELEASE or COMMIT, announced nothing for its table).
-            let kindKey = KindKey(table: key, kind: event.kind)
-            if let interest = state.statementInterest[kindKey] ?? state.interest[kindKey] {
-                for token in interest.tokens {
-                    guard let watched = state.watched[token] else { continue }
-                    guard !interest.rowIDsNarrow || watched.region.isModified(by: event) else { continue }
-                    state.pending[token, default: ChangeSummary()]
-                        .record(table: event.tableName, kind: event.kind, rowID: event.rowID,
-                                columns: interest.columns[token] ?? [])
+            if state.route?.kind != event.kind || state.route?.table != table {
+                Self.settleRoute(&state)
+                state.route = Self.route(table: table, kind: event.kind, &state)
+            }
+            // The route is changed where it is, never copied: a copy of its targets would be
+            // made for every row.
+            let owner = state.route!.owner
+            for index in state.route!.targets.indices {
+                if let region = state.route!.targets[index].narrowingRegion, !region.isModified(by: event) { continue }
+                if let owner {
+                    state.route!.targets[index].summary.record(table: owner, kind: event.kind, rowID: nil, columns: [])
+                } else {
+                    let columns = state.route!.targets[index].columns
+                    state.route!.targets[index].summary
+                        .record(table: table, kind: event.kind, rowID: event.rowID, columns: columns)
                 }
-                return Self.traceLine(for: event, updated: updated, via: nil, &state)
             }
-            // A change the statement did not announce: a virtual table's module writing its
-            // shadow tables. It counts as a change of the virtual table, without rowids.
-            guard let announced = Self.shadowOwner(of: key, state) ?? state.lastInterest else {
-                return Self.traceLine(for: event, updated: updated, via: nil, &state)
-            }
-            for token in announced.tokens where state.watched[token] != nil {
-                state.pending[token, default: ChangeSummary()]
-                    .record(table: announced.table, kind: event.kind, rowID: nil, columns: [])
-            }
-            return Self.traceLine(for: event, updated: updated, via: announced.table, &state)
+            guard state.traceEnabled else { return nil }
+            return Self.traceLine(for: event, updated: state.route!.updated, via: owner, &state)
         }
         if let line { inbox.post(.trace(line)) }
+    }
+
+    /// Which panes a change of `kind` to `table` is recorded for; their summaries move from
+    /// `pending` into the route.
+    private static func route(table: String, kind: DatabaseEvent.Kind, _ state: inout State) -> Route {
+        let key = table.lowercased()
+        let updated = kind == .update ? state.updatedColumns[key] ?? [] : []
+        // The running statement's own change, or one GRDB held back in a savepoint (the
+        // statement delivering it, RELEASE or COMMIT, announced nothing for its table).
+        let kindKey = KindKey(table: key, kind: kind)
+        if let interest = state.statementInterest[kindKey] ?? state.interest[kindKey] {
+            var targets: [Target] = []
+            for token in interest.tokens {
+                guard let watched = state.watched[token] else { continue }
+                let narrows = interest.rowIDsNarrow && watched.narrowedTables.contains(key)
+                targets.append(Target(token: token, narrowingRegion: narrows ? watched.region : nil,
+                                      columns: interest.columns[token] ?? [],
+                                      summary: state.pending.removeValue(forKey: token) ?? ChangeSummary()))
+            }
+            return Route(table: table, kind: kind, targets: targets, owner: nil, updated: updated)
+        }
+        // A change the statement did not announce: a virtual table's module writing its
+        // shadow tables. It counts as a change of the virtual table, without rowids.
+        guard let announced = shadowOwner(of: key, state) ?? state.lastInterest else {
+            return Route(table: table, kind: kind, targets: [], owner: nil, updated: updated)
+        }
+        var targets: [Target] = []
+        for token in announced.tokens where state.watched[token] != nil {
+            targets.append(Target(token: token, narrowingRegion: nil, columns: [],
+                                  summary: state.pending.removeValue(forKey: token) ?? ChangeSummary()))
+        }
+        return Route(table: table, kind: kind, targets: targets, owner: announced.table, updated: updated)
     }
 
     /// The virtual table whose shadow table `table` is (`f` for `f_data`, `f_content`,
@@ -339,6 +404,15 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         }
     }
 
+    /// Puts the route's summaries back into `pending` and forgets the route.
+    private static func settleRoute(_ state: inout State) {
+        guard let route = state.route else { return }
+        state.route = nil
+        for target in route.targets where !target.summary.isEmpty {
+            state.pending[target.token] = target.summary
+        }
+    }
+
     func databaseDidCommit(_ db: Database) {
         commitTransaction()
     }
@@ -346,6 +420,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     /// Wakes the panes the transaction's changes concern, then forgets the transaction.
     private func commitTransaction() {
         let (woken, trace) = state.withLock { state -> ([ObservationToken: RefreshCause], String?) in
+            Self.settleRoute(&state)
             // A literal, not `Dictionary(minimumCapacity:)`: that initializer is not specialized
             // here and looks up the storage's type metadata at every commit.
             var woken: [ObservationToken: RefreshCause] = [:]
@@ -401,6 +476,7 @@ final class ChangeRecorder: TransactionObserver, Sendable {
         state.statementInterest.removeAll(keepingCapacity: true)
         state.updatedColumns.removeAll(keepingCapacity: true)
         state.lastInterest = nil
+        state.route = nil
     }
 
     private static func traceLine(for event: DatabaseEvent, updated: Set<String>, via table: String?,
