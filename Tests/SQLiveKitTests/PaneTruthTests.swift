@@ -386,12 +386,46 @@ import SQLiveTestSupport
             """)
     }
 
-    /// A pane pinned inside a transaction that dropped its table compiled against the
-    /// transaction's schema: its error is not the committed state's, and it says so until the
-    /// transaction ends (then it compiles against the schema left).
-    @Test func a_pane_pinned_after_an_uncommitted_drop_says_it_waits_for_the_end() throws {
+    /// A pane pinned inside a transaction that changed the schema compiles against the
+    /// committed schema, which it reads, on the panes' connection: after an uncommitted
+    /// `DROP TABLE` it showed "no such table" where the committed state had rows (and a
+    /// random differential run found the same after RENAME COLUMN, DROP VIEW, ALTER TABLE …
+    /// RENAME in 4 % of its scripts). It compiles again at the transaction's end.
+    @Test(arguments: ["delete", "wal"])
+    func a_pane_pinned_after_an_uncommitted_schema_change_reads_the_committed_state(_ storage: String) throws {
         let directory = try TemporaryFolder()
-        let test = try Self.session("delete", in: directory)
+        let test = try Self.session(storage, in: directory)
+        #expect(test.run("""
+            BEGIN;
+            DROP TABLE player;
+            .pin --name p SELECT count(*) FROM player
+            .pane p
+            ROLLBACK;
+            BEGIN;
+            ALTER TABLE player RENAME COLUMN score TO points;
+            .pin --name s SELECT sum(score) FROM player
+            INSERT INTO player(name, points) VALUES ('Craig', 5);
+            COMMIT;
+            """) == """
+            -- pane 1 (p): pinned
+            2
+            -- pane 1 (p): pinned
+            2
+            -- pane 2 (s): pinned
+            30
+            -- pane 1 (p): schema change
+            3
+            -- pane 2 (s): schema change
+            -- error: no such column: score
+
+            """)
+    }
+
+    /// In memory the transaction holds the database, so the panes' connection cannot read the
+    /// committed schema: the pane compiles against the transaction's, and says so until the
+    /// transaction ends (then it compiles against the schema left).
+    @Test func in_memory_a_pane_pinned_after_an_uncommitted_drop_says_it_waits_for_the_end() throws {
+        let test = try TestSession.withPlayers()
         #expect(test.run("""
             BEGIN;
             DROP TABLE player;

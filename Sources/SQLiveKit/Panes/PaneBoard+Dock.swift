@@ -48,7 +48,8 @@ extension PaneBoard {
         if pane.isFailed {
             // Pinned inside a transaction that changed the schema, the query compiled against
             // the transaction's schema: its error may not be the committed state's.
-            guard pendingRestarts[pane.id] != nil, schemaChangedInTransaction, userIsInTransaction else { return nil }
+            guard pendingRestarts[pane.id] != nil, schemaChangedInTransaction, userIsInTransaction,
+                  panesCompiledOnTransactionSchema.contains(pane.id) else { return nil }
             return "not read yet: the query compiled against the open transaction's schema; "
                 + "the pane compiles again against the committed one when the transaction ends"
         }

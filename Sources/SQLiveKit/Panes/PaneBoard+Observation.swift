@@ -107,8 +107,9 @@ extension PaneBoard {
     }
 
     /// Compiles a pane's text on the user's connection, through the session's compiler.
-    func compile(_ text: String) throws(Diagnostic) -> CompiledPane {
-        let (sql, arguments, names, declared) = try connection.access { db in
+    /// `onUsersConnection`: against the schema the user's connection sees, whatever it is.
+    func compile(_ text: String, onUsersConnection: Bool = false) throws(Diagnostic) -> CompiledPane {
+        let (sql, arguments, names, declared) = try committedSchemaAccess(unless: onUsersConnection) { db in
             // GRDB's cached schema may predate a rollback that brought a table back; the
             // region's table names are looked up in it.
             db.clearSchemaCache()
@@ -126,13 +127,36 @@ extension PaneBoard {
             let arguments: StatementArguments? = statement.arguments.isEmpty ? nil : statement.arguments
             return (statement.sql, arguments, arguments == nil ? names : [], statement.databaseRegion)
         }
-        let (analysis, candidates) = try connection.access { db in
+        let (analysis, candidates) = try committedSchemaAccess(unless: onUsersConnection) { db in
             let candidates = try RowIDCandidates.named(in: text, db: db)
             return (try RegionTables.analyze(QueryRegion.trackedRegion(of: declared, rowIDCandidates: candidates, db: db), db: db),
                     candidates)
         }
         return CompiledPane(sql: sql, arguments: arguments, parameterNames: names, analysis: analysis,
                             declaredRegion: declared, rowIDCandidates: candidates)
+    }
+
+    /// Runs `body` where the panes' queries compile: on the user's connection, or, while the
+    /// user's open transaction has changed the schema, on a pane reader, which has the
+    /// committed schema the panes read (a pane pinned after an uncommitted `DROP TABLE` showed
+    /// "no such table" where the committed state had rows). When the readers cannot read now
+    /// (an in-memory database, which the transaction holds; a lock) the user's connection
+    /// compiles, and the pane says so until the transaction ends (``waitNote(for:)``).
+    func committedSchemaAccess<T>(unless onUsersConnection: Bool = false,
+                                  _ body: (Database) throws -> T) throws(Diagnostic) -> T {
+        lastCompileSawTransactionSchema = false
+        guard !onUsersConnection, userIsInTransaction, schemaChangedInTransaction else { return try connection.access(body) }
+        if !connection.options.isInMemory, (try? bindOrWait()) == true, let engine {
+            do {
+                return try engine.scheduler.onReader(body)
+            } catch let error as DatabaseError where RefreshScheduler.isLock(error) {
+                // Compiled below, on the transaction's schema.
+            } catch {
+                throw Diagnostic(converting: error)
+            }
+        }
+        lastCompileSawTransactionSchema = true
+        return try connection.access(body)
     }
 
     /// Starts refreshing a pane with a compiled query; its first value comes with `cause`.
@@ -192,6 +216,7 @@ extension PaneBoard {
                 return
             }
             if let table = try privateTables(of: query).first { throw Self.privateTableRefusal(table) }
+            panesCompiledOnTransactionSchema.remove(panes[index].id)
             panes[index].status = .live
             try start(index, query: query, cause: cause, inheriting: previous)
         } catch {

@@ -19,19 +19,27 @@ extension PaneBoard {
         do {
             query = try compile(text)
         } catch where error.kind.mayBeCuredBySchema && !Self.isSyntaxError(error) {
+            // Not in the committed schema, but maybe a TEMP table the transaction made: that
+            // is refused as private, as it is outside a transaction.
+            if userIsInTransaction, schemaChangedInTransaction, !lastCompileSawTransactionSchema,
+               let query = try? compile(text, onUsersConnection: true), let table = try privateTables(of: query).first {
+                throw Self.privateTableRefusal(table).prefixed(".pin: ")
+            }
             return compilesAgainAtTransactionEnd(
                 try pinWaitingForSchema(text, error: error, name: name, rowLimit: rowLimit, dedupe: dedupe))
         }
         return compilesAgainAtTransactionEnd(try pin(query, text: text, name: name, rowLimit: rowLimit, dedupe: dedupe))
     }
 
-    /// A pane compiled against the schema of a user's transaction that changed it compiles
-    /// again at the transaction's end, against the schema it leaves (after ROLLBACK a pane on a
-    /// table the transaction had renamed stayed "no such table" for good).
+    /// A pane compiled against the schema of a user's transaction that changed it (the
+    /// panes' connection could not read the committed one) compiles again at the
+    /// transaction's end, against the schema it leaves (after ROLLBACK a pane on a table the
+    /// transaction had renamed stayed "no such table" for good). One compiled against the
+    /// committed schema needs nothing: a COMMIT's schema change compiles every pane again.
     private func compilesAgainAtTransactionEnd(_ pane: Pane) -> Pane {
-        if userIsInTransaction && schemaChangedInTransaction && pendingRestarts[pane.id] == nil {
-            pendingRestarts[pane.id] = .pinned
-        }
+        guard lastCompileSawTransactionSchema else { return pane }
+        panesCompiledOnTransactionSchema.insert(pane.id)
+        if pendingRestarts[pane.id] == nil { pendingRestarts[pane.id] = .pinned }
         return pane
     }
 
@@ -64,7 +72,7 @@ extension PaneBoard {
     @discardableResult
     func pin(_ query: CompiledPane, text: String, name: String?, rowLimit: Int?, dedupe: Bool) throws(Diagnostic) -> Pane {
         let hidden = try privateTables(of: query)
-        let tables = try connection.access { db in try RegionMap(query.declaredRegion, db: db).areas.map(\.table) }
+        let tables = try committedSchemaAccess { db in try RegionMap(query.declaredRegion, db: db).areas.map(\.table) }
         if let table = hidden.first { throw Self.privateTableRefusal(table).prefixed(".pin: ") }
         let name = try uniqueName(name, tables: tables)
         let id = nextID
@@ -107,6 +115,7 @@ extension PaneBoard {
         for index in indexes.sorted(by: >) {
             stop(index)
             pendingRestarts.removeValue(forKey: panes[index].id)
+            panesCompiledOnTransactionSchema.remove(panes[index].id)
             presentation.forget(panes[index].id)
             panes.remove(at: index)
         }

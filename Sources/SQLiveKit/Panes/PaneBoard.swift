@@ -102,6 +102,10 @@ public final class PaneBoard {
     /// The user's open transaction ran a schema statement: a query compiled now sees a schema
     /// the panes do not read, and may never read (ROLLBACK).
     var schemaChangedInTransaction = false
+    /// The last compile saw that transaction's schema, the panes' readers being unable to
+    /// show the committed one (``committedSchemaAccess(_:)``), and the panes it did so for.
+    var lastCompileSawTransactionSchema = false
+    var panesCompiledOnTransactionSchema: Set<Int> = []
     /// A schema statement ran: it may have created or dropped a TEMP table or view that
     /// hides a pane's table from the session's queries (``checkPrivateSchema()``).
     var privateSchemaMayHaveChanged = false

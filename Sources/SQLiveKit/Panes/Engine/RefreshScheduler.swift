@@ -232,6 +232,22 @@ final class RefreshScheduler: Sendable {
         state.withLock { $0.readerSettings = settings }
     }
 
+    /// Runs `body` on the fast lane's reader, between its frames: the committed schema, for a
+    /// pane compiled while the user's transaction has changed the schema. It waits for a lock
+    /// no longer than the reader's busy timeout.
+    func onReader<T>(_ body: (Database) throws -> T) throws -> T {
+        let lane = lanes[LaneKind.fast.rawValue]
+        let settings = state.withLock { $0.readerSettings }
+        return try lane.queue.sync {
+            try SQLiteErrorLog.muted {
+                try lane.reader.inDatabase { db in
+                    try lane.statements.apply(settings, db: db)
+                    return try body(db)
+                }
+            }
+        }
+    }
+
     /// Blocked refreshes try again now (the user's transaction ended).
     func retryIfBlocked() {
         let blocked = state.withLock { state in LaneKind.allCases.filter { state.lane($0).isBlocked } }
