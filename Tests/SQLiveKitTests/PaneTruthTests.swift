@@ -421,6 +421,35 @@ import SQLiveTestSupport
             """)
     }
 
+    /// A database attached inside a transaction is there for the panes at once (attachments
+    /// are the connection's, not the transaction's): a pane on it stayed "no such table" until
+    /// the transaction ended (found by the differential tester comparing inside transactions).
+    @Test(arguments: ["delete", "wal"])
+    func a_database_attached_inside_a_transaction_is_read_at_once(_ storage: String) throws {
+        let directory = try TemporaryFolder()
+        let test = try Self.session(storage, in: directory)
+        let aux = directory.path("aux.db")
+        test.run("ATTACH '\(aux)' AS aux; CREATE TABLE aux.x(v); INSERT INTO aux.x VALUES (7);")
+        #expect(test.run("""
+            .pin --name x SELECT v FROM aux.x
+            DETACH aux;
+            BEGIN IMMEDIATE;
+            INSERT INTO player(name, score) VALUES ('Craig', 5);
+            ATTACH '\(aux)' AS aux;
+            SELECT 'commit';
+            COMMIT;
+            """) == """
+            -- pane 1 (x): pinned
+            7
+            -- pane 1 (x): schema change
+            -- error: no such table: aux.x
+            -- pane 1 (x): schema change
+            7
+            commit
+
+            """)
+    }
+
     /// In memory the transaction holds the database, so the panes' connection cannot read the
     /// committed schema: the pane compiles against the transaction's, and says so until the
     /// transaction ends (then it compiles against the schema left).

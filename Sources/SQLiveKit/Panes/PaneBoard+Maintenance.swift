@@ -193,8 +193,8 @@ extension PaneBoard {
         engine.scheduler.requestSchemaCheck()
     }
 
-    /// The schema changed on the reader: every pane compiles again, once the user's
-    /// transaction (if any) ends. With no commit or schema statement of the user's since the
+    /// The schema changed on the reader: every pane compiles again (in memory once the
+    /// user's transaction, if any, ends). With no commit or schema statement of the user's since the
     /// last check, another process changed it. Panes already compiled again in the same
     /// batch of deliveries (`recompiled`) are left as they are.
     func schemaDidChange(skipping recompiled: inout Set<Int>) {
@@ -221,9 +221,13 @@ extension PaneBoard {
         scheduler.holdingFrames(body)
     }
 
-    /// Restarts a pane now, or after the user's transaction ends.
+    /// Restarts a pane now — inside the user's transaction it compiles against the committed
+    /// schema, on the panes' connection (``committedSchemaAccess(_:)``): a database attached
+    /// inside a transaction, another process's schema change seen meanwhile, showed only
+    /// after its end — or, in memory, where that connection cannot read meanwhile, after the
+    /// transaction ends.
     func restartWhenOutsideTransaction(_ index: Int, cause: RefreshCause) {
-        if userIsInTransaction {
+        if userIsInTransaction && connection.options.isInMemory {
             pendingRestarts[panes[index].id] = cause
         } else {
             restart(index, cause: cause)

@@ -137,15 +137,16 @@ extension PaneBoard {
     }
 
     /// Runs `body` where the panes' queries compile: on the user's connection, or, while the
-    /// user's open transaction has changed the schema, on a pane reader, which has the
-    /// committed schema the panes read (a pane pinned after an uncommitted `DROP TABLE` showed
-    /// "no such table" where the committed state had rows). When the readers cannot read now
-    /// (an in-memory database, which the transaction holds; a lock) the user's connection
-    /// compiles, and the pane says so until the transaction ends (``waitNote(for:)``).
+    /// user has a transaction open, on a pane reader, which has the committed schema the panes
+    /// read: the transaction sees its own schema changes (a pane pinned after an uncommitted
+    /// `DROP TABLE` showed "no such table" where the committed state had rows), or the schema
+    /// of its snapshot. When the readers cannot read now (an in-memory database, which the
+    /// transaction holds; a lock) the user's connection compiles; after a schema change of the
+    /// transaction the pane says so until it ends (``waitNote(for:)``).
     func committedSchemaAccess<T>(unless onUsersConnection: Bool = false,
                                   _ body: (Database) throws -> T) throws(Diagnostic) -> T {
         lastCompileSawTransactionSchema = false
-        guard !onUsersConnection, userIsInTransaction, schemaChangedInTransaction else { return try connection.access(body) }
+        guard !onUsersConnection, userIsInTransaction else { return try connection.access(body) }
         if !connection.options.isInMemory, (try? bindOrWait()) == true, let engine {
             do {
                 return try engine.scheduler.onReader(body)
@@ -155,7 +156,7 @@ extension PaneBoard {
                 throw Diagnostic(converting: error)
             }
         }
-        lastCompileSawTransactionSchema = true
+        lastCompileSawTransactionSchema = schemaChangedInTransaction
         return try connection.access(body)
     }
 
@@ -209,9 +210,14 @@ extension PaneBoard {
             let query: CompiledPane
             do {
                 query = try compile(panes[index].query)
-            } catch where userIsInTransaction {
-                // The user's connection sees the transaction's schema (a table dropped in
-                // it, say), not the committed one the pane reads: try again at its end.
+            } catch where lastCompileSawTransactionSchema {
+                // Compiled on the user's connection, which sees the transaction's schema (a
+                // table dropped in it, say), not the committed one the pane reads: try
+                // again at its end.
+                pendingRestarts[panes[index].id] = cause
+                return
+            }
+            if lastCompileSawTransactionSchema {
                 pendingRestarts[panes[index].id] = cause
                 return
             }
