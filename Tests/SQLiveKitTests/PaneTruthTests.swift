@@ -474,6 +474,26 @@ import SQLiveTestSupport
             """)
     }
 
+    /// A block that says its pane waits is not the pane's last word: when the transaction
+    /// ends the pane prints again, even showing the same error (the script's last block for
+    /// it kept the note, which `.pane` no longer shows: found by the differential tester).
+    @Test func a_pane_that_said_it_waits_prints_again_when_the_transaction_ends() throws {
+        let test = try TestSession.withPlayers()
+        #expect(test.run("""
+            BEGIN;
+            DROP TABLE player;
+            .pin --name p SELECT count(*) FROM nosuch
+            ROLLBACK;
+            """) == """
+            -- pane 1 (p): pinned
+            -- not read yet: the query compiled against the open transaction's schema; the pane compiles again against the committed one when the transaction ends
+            -- error: no such table: nosuch
+            -- pane 1 (p): pinned
+            -- error: no such table: nosuch
+
+            """)
+    }
+
     // MARK: - Causes
 
     @Test func a_failed_statement_leaves_nothing_in_the_next_cause() throws {

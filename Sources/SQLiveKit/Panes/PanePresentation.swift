@@ -77,6 +77,11 @@ struct PanePresentation {
         }
     }
 
+    /// The pane's next refresh prints a block, whatever it shows.
+    mutating func forgetShown(_ paneID: Int) {
+        lastShown.removeValue(forKey: paneID)
+    }
+
     mutating func forget(_ paneID: Int) {
         unprintedCauses.removeValue(forKey: paneID)
         lastShown.removeValue(forKey: paneID)
