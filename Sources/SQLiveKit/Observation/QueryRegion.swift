@@ -10,7 +10,7 @@ struct QueryRegion {
     var warnings: [String]
 
     static func inspect(_ text: String, board: PaneBoard) throws(Diagnostic) -> QueryRegion {
-        let query = try board.compile(text)
+        let query = try board.compile(text, startingEngine: false)
         let region = query.analysis.region
         let connection = board.connection
         var warnings = try connection.access { db in

@@ -108,8 +108,11 @@ extension PaneBoard {
 
     /// Compiles a pane's text on the user's connection, through the session's compiler.
     /// `onUsersConnection`: against the schema the user's connection sees, whatever it is.
-    func compile(_ text: String, onUsersConnection: Bool = false) throws(Diagnostic) -> CompiledPane {
-        let (sql, arguments, names, declared) = try committedSchemaAccess(unless: onUsersConnection) { db in
+    /// `startingEngine` false: the panes' engine is not started for it (`.region` only asks).
+    func compile(_ text: String, onUsersConnection: Bool = false,
+                 startingEngine: Bool = true) throws(Diagnostic) -> CompiledPane {
+        let (sql, arguments, names, declared) = try committedSchemaAccess(unless: onUsersConnection,
+                                                                          startingEngine: startingEngine) { db in
             // GRDB's cached schema may predate a rollback that brought a table back; the
             // region's table names are looked up in it.
             db.clearSchemaCache()
@@ -127,7 +130,8 @@ extension PaneBoard {
             let arguments: StatementArguments? = statement.arguments.isEmpty ? nil : statement.arguments
             return (statement.sql, arguments, arguments == nil ? names : [], statement.databaseRegion)
         }
-        let (analysis, candidates) = try committedSchemaAccess(unless: onUsersConnection) { db in
+        let (analysis, candidates) = try committedSchemaAccess(unless: onUsersConnection,
+                                                               startingEngine: startingEngine) { db in
             let candidates = try RowIDCandidates.named(in: text, db: db)
             return (try RegionTables.analyze(QueryRegion.trackedRegion(of: declared, rowIDCandidates: candidates, db: db), db: db),
                     candidates)
@@ -143,11 +147,12 @@ extension PaneBoard {
     /// of its snapshot. When the readers cannot read now (an in-memory database, which the
     /// transaction holds; a lock) the user's connection compiles; after a schema change of the
     /// transaction the pane says so until it ends (``waitNote(for:)``).
-    func committedSchemaAccess<T>(unless onUsersConnection: Bool = false,
+    func committedSchemaAccess<T>(unless onUsersConnection: Bool = false, startingEngine: Bool = true,
                                   _ body: (Database) throws -> T) throws(Diagnostic) -> T {
         lastCompileSawTransactionSchema = false
         guard !onUsersConnection, userIsInTransaction else { return try connection.access(body) }
-        if !connection.options.isInMemory, (try? bindOrWait()) == true, let engine {
+        if !connection.options.isInMemory, engine != nil || (startingEngine && (try? bindOrWait()) == true),
+           let engine {
             do {
                 return try engine.scheduler.onReader(body)
             } catch let error as DatabaseError where RefreshScheduler.isLock(error) {
