@@ -221,11 +221,11 @@ extension PaneBoard {
         scheduler.holdingFrames(body)
     }
 
-    /// Restarts a pane now — inside the user's transaction it compiles against the committed
-    /// schema, on the panes' connection (``committedSchemaAccess(_:)``): a database attached
-    /// inside a transaction, another process's schema change seen meanwhile, showed only
-    /// after its end — or, in memory, where that connection cannot read meanwhile, after the
-    /// transaction ends.
+    /// Restarts a pane now, or in memory after the user's transaction ends. Inside a
+    /// transaction it compiles against the committed schema on the panes' connection
+    /// (``committedSchemaAccess(unless:startingEngine:_:)``): a database attached inside a
+    /// transaction, or another process's schema change seen meanwhile, showed only after its
+    /// end. In memory that connection cannot read meanwhile.
     func restartWhenOutsideTransaction(_ index: Int, cause: RefreshCause) {
         if userIsInTransaction && connection.options.isInMemory {
             pendingRestarts[panes[index].id] = cause

@@ -106,7 +106,8 @@ extension PaneBoard {
         self.engine = nil
     }
 
-    /// Compiles a pane's text on the user's connection, through the session's compiler.
+    /// Compiles a pane's text through the session's compiler, where the panes' queries
+    /// compile (``committedSchemaAccess(unless:startingEngine:_:)``).
     /// `onUsersConnection`: against the schema the user's connection sees, whatever it is.
     /// `startingEngine` false: the panes' engine is not started for it (`.region` only asks).
     func compile(_ text: String, onUsersConnection: Bool = false,
@@ -212,17 +213,16 @@ extension PaneBoard {
                 pendingRestarts[panes[index].id] = cause
                 return
             }
-            let query: CompiledPane
+            let compiled: CompiledPane?
             do {
-                query = try compile(panes[index].query)
+                compiled = try compile(panes[index].query)
             } catch where lastCompileSawTransactionSchema {
-                // Compiled on the user's connection, which sees the transaction's schema (a
-                // table dropped in it, say), not the committed one the pane reads: try
-                // again at its end.
-                pendingRestarts[panes[index].id] = cause
-                return
+                compiled = nil
             }
-            if lastCompileSawTransactionSchema {
+            // Compiled (or failed) on the user's connection, which sees the transaction's
+            // schema (a table dropped in it, say), not the committed one the pane reads: try
+            // again at its end.
+            guard let query = compiled, !lastCompileSawTransactionSchema else {
                 pendingRestarts[panes[index].id] = cause
                 return
             }

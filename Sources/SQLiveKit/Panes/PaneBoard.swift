@@ -103,7 +103,8 @@ public final class PaneBoard {
     /// the panes do not read, and may never read (ROLLBACK).
     var schemaChangedInTransaction = false
     /// The last compile saw that transaction's schema, the panes' readers being unable to
-    /// show the committed one (``committedSchemaAccess(_:)``), and the panes it did so for.
+    /// show the committed one (``committedSchemaAccess(unless:startingEngine:_:)``), and the
+    /// panes it did so for.
     var lastCompileSawTransactionSchema = false
     var panesCompiledOnTransactionSchema: Set<Int> = []
     /// A schema statement ran: it may have created or dropped a TEMP table or view that
