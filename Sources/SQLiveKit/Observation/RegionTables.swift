@@ -41,14 +41,8 @@ struct RegionTables: Sendable {
             }
         }
         // Asked once here rather than for each changed row: an `INSERT … SELECT` of 200,000
-        // rows asked the region 200,000 times. Without a probe every table counts as narrowed
-        // (which only costs the asking); a table it cannot make (SQLite keeps `sqlite_` names)
-        // as a whole, as the probe reads it for `.region`: a row outside wakes the pane.
-        let probe = try? RowIDProbe(asking: [])
-        let narrowed = tables.filter { table in
-            guard let probe, let rowIDs = try? probe.rowIDs(of: table, in: widened) else { return probe == nil }
-            return rowIDs.isEmpty
-        }
+        // rows asked the region 200,000 times.
+        let narrowed = tables.filter { RowIDProbe.mayNarrow($0, in: widened) }
         return RegionTables(region: widened, tables: tables, facts: facts, narrowedTables: narrowed)
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import Synchronization
 
 /// Which rowids a region holds, asked through GRDB's public API alone.
 ///
@@ -49,6 +50,45 @@ struct RowIDProbe {
         }
         guard made.count == asked.count, !region.isModified(by: made[0]) else { return nil }
         return zip(asked, made).dropFirst().filter { region.isModified(by: $0.1) }.map(\.0)
+    }
+}
+
+extension RowIDProbe {
+    /// Whether `region` may be narrowed to rowids in `table`: asked with an event of a rowid
+    /// no query's key is (`Int64.min`), made once per table name and kept for the process.
+    /// Every pane compiles again at every schema change; a scratch database made for each
+    /// compile cost 650k instructions. Without a scratch database every table may be narrowed
+    /// (which only costs asking about each row); a table it cannot make (SQLite keeps
+    /// `sqlite_` names) counts as whole, as ``rowIDs(of:in:)`` reads it.
+    static func mayNarrow(_ table: String, in region: DatabaseRegion) -> Bool {
+        outsiders.withLock { cache -> Bool in
+            let key = table.lowercased()
+            if cache.events[key] == nil {
+                if cache.probe == nil || cache.events.count >= outsiderLimit {
+                    cache.probe = try? RowIDProbe(asking: [])
+                    cache.events.removeAll()
+                }
+                guard let probe = cache.probe else { return true }
+                cache.events[key] = .some(probe.outsiderEvent(of: key))
+            }
+            guard let event = cache.events[key] ?? nil else { return false }
+            return !region.isModified(by: event)
+        }
+    }
+
+    /// Table names whose events are kept, at most (a new scratch database past them).
+    private static let outsiderLimit = 1_000
+    private static let outsiders = Mutex<(probe: RowIDProbe?, events: [String: DatabaseEvent?])>((nil, [:]))
+
+    /// The event of inserting the outsider's row into a table of this name, or nil when
+    /// the table cannot be made.
+    private func outsiderEvent(of table: String) -> DatabaseEvent? {
+        try? scratch.write { db in
+            try db.execute(sql: "CREATE TABLE \(SQLIdentifier.quoted(table))(v)")
+            events.kept = []
+            try db.execute(sql: "INSERT INTO \(SQLIdentifier.quoted(table))(rowid) VALUES (?)", arguments: [outsider])
+            return events.kept.first
+        }
     }
 }
 
