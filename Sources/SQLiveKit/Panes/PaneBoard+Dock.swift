@@ -90,12 +90,13 @@ extension PaneBoard {
 
     /// The panes to print as blocks now (scripts, `.layout inline`): see ``PanePresentation``.
     func takeBlocksToPrint() -> [PanePresentation.Block] {
-        let blocks = presentation.takeBlocks(of: panes)
-        // A block that says its pane waits (``waitNote(for:)``) is not the pane's last word:
-        // its next refresh prints a block even when it shows the same (an error compiled
-        // against an in-memory transaction's schema, then again after ROLLBACK).
-        for block in blocks where block.pane.result == nil && waitNote(for: block.pane) != nil {
-            presentation.forgetShown(block.pane.id)
+        var blocks = presentation.takeBlocks(of: panes)
+        for index in blocks.indices where blocks[index].pane.result == nil {
+            blocks[index].note = waitNote(for: blocks[index].pane)
+            // A block that says its pane waits is not the pane's last word: its next refresh
+            // prints a block even when it shows the same (an error compiled against an
+            // in-memory transaction's schema, then again after ROLLBACK).
+            if blocks[index].note != nil { presentation.forgetShown(blocks[index].pane.id) }
         }
         return blocks
     }

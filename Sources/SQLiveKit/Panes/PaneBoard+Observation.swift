@@ -227,10 +227,12 @@ extension PaneBoard {
                 return
             }
             if let table = try privateTables(of: query).first { throw Self.privateTableRefusal(table) }
+            // What it shows next comes from this compile, not from the transaction's schema.
             panesCompiledOnTransactionSchema.remove(panes[index].id)
             panes[index].status = .live
             try start(index, query: query, cause: cause, inheriting: previous)
         } catch {
+            panesCompiledOnTransactionSchema.remove(panes[index].id)
             fail(index, message: error.message, cause: cause)
             localEvents.append(.failed(paneID: panes[index].id, message: error.message))
         }

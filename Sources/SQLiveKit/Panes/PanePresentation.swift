@@ -30,6 +30,8 @@ struct PanePresentation {
     struct Block {
         var pane: Pane
         var causes: String
+        /// Why the block shows no committed rows yet (``PaneBoard/waitNote(for:)``).
+        var note: String?
     }
 
     private var unprintedCauses: [Int: [RefreshCause]] = [:]

@@ -53,7 +53,7 @@ extension Session {
         let blocks = paneBoard.takeBlocksToPrint().prefix(limit ?? .max)
         for block in blocks {
             panePrinter.printPane(block.pane, cause: block.causes.isEmpty ? nil : block.causes,
-                                  note: block.pane.result == nil ? paneBoard.waitNote(for: block.pane) : nil)
+                                  note: block.note)
         }
         return blocks.count
     }
