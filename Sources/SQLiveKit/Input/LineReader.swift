@@ -6,10 +6,14 @@ public protocol LineSource {
     mutating func nextLine() -> String?
     /// Why the input ended early, when it was refused as not text (``LineAssembler``).
     var readFailure: Diagnostic? { get }
+    /// Reading on never waits for someone to type or send more (a string, a regular file):
+    /// a script that stopped may look whether any input was left.
+    var readsWithoutWaiting: Bool { get }
 }
 
 extension LineSource {
     public var readFailure: Diagnostic? { nil }
+    public var readsWithoutWaiting: Bool { false }
 }
 
 /// Reads the lines of a file (or standard input without a terminal), in 64 KiB blocks
@@ -59,6 +63,12 @@ public final class FileLineSource: LineSource {
 
     public var readFailure: Diagnostic? { assembler.failure }
 
+    /// A regular file is read without waiting; a pipe, a FIFO or a terminal may wait.
+    public var readsWithoutWaiting: Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// A line's bytes as text, for every reader of input lines (files, standard input).
     ///
     /// SQLite reads text up to a NUL; each NUL is shown as U+FFFD so SQLite reports the bad
@@ -86,6 +96,8 @@ public struct StringLineSource: LineSource {
         lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
         if text.utf8.last == UInt8(ascii: "\n") || text.isEmpty { lines.removeLast() }
     }
+
+    public var readsWithoutWaiting: Bool { true }
 
     public mutating func nextLine() -> String? {
         guard index < lines.count else { return nil }

@@ -45,6 +45,7 @@ public struct ScriptRunner {
         let outerCommandLineText = session.runsCommandLineText
         session.runsCommandLineText = isCommandLineText
         defer { session.runsCommandLineText = outerCommandLineText }
+        defer { noteInputLeftByStop(&input, &lines) }
         while let unit = input.next(from: &lines) {
             guard session.canRunInBatch(unit) else {
                 if !runUnit(unit, failedChunk: &failedChunk, errorsBefore: errorsBefore) { return false }
@@ -71,6 +72,17 @@ public struct ScriptRunner {
             return false
         }
         return true
+    }
+
+    /// After a stop that came during a unit, whether input was left that did not run: read on
+    /// only where that never waits (a string, a regular file); elsewhere, assume some was.
+    private func noteInputLeftByStop<Source: LineSource>(_ input: inout UnitReader, _ lines: inout Source) {
+        let stop = session.stopRequest
+        guard stop.reason != nil, stop.stopLocation != nil, !stop.skippedInput else { return }
+        input.prompter = nil
+        if !lines.readsWithoutWaiting || input.next(from: &lines) != nil {
+            stop.noteSkippedInput()
+        }
     }
 
     /// Runs one unit; false means stop reading. Ctrl-C or a terminating signal stops the

@@ -8,7 +8,7 @@ extension Session {
     /// - Parameter ran: true when the unit at `location` ran (the interrupt came during it),
     ///   false when the stop came before it.
     func noteScriptStopped(at location: SourceLocation, ran: Bool) {
-        guard stopRequest.noteStop(at: location), stopRequest.reason == .interrupt, !location.source.isEmpty else { return }
+        guard stopRequest.noteStop(at: location, ran: ran), stopRequest.reason == .interrupt, !location.source.isEmpty else { return }
         let position = ran ? "at \(location)" : "before \(location)"
         warn("interrupted \(position); the rest of \(location.source) did not run")
     }

@@ -26,6 +26,8 @@ public final class StopRequest: Sendable {
         var reason: Reason?
         /// Where the innermost script stopped, when one did.
         var location: SourceLocation?
+        /// Some of the input did not run because of the stop.
+        var skippedInput = false
         /// A statement failed as interrupted while the process was ending.
         var interruptedStatement = false
     }
@@ -60,11 +62,15 @@ public final class StopRequest: Sendable {
 
     /// Records where a script stopped; the first (innermost) script to stop wins. Returns
     /// true for that first one, which reports the stop.
+    ///
+    /// - Parameter ran: true when the unit at `location` ran (the stop came during it),
+    ///   false when the script stopped before it.
     @discardableResult
-    public func noteStop(at location: SourceLocation) -> Bool {
+    public func noteStop(at location: SourceLocation, ran: Bool) -> Bool {
         state.withLock { state in
             guard state.location == nil else { return false }
             state.location = location
+            state.skippedInput = state.skippedInput || !ran
             return true
         }
     }
@@ -72,6 +78,21 @@ public final class StopRequest: Sendable {
     /// Where a script stopped for this request, if one did.
     public var stopLocation: SourceLocation? {
         state.withLock { $0.location }
+    }
+
+    /// Records that input was left unrun because of the stop: units after the one that ran,
+    /// or scripts after the one that stopped.
+    public func noteSkippedInput() {
+        state.withLock { $0.skippedInput = true }
+    }
+
+    /// True when the stop cut the input short: a script stopped before a unit it would have
+    /// run, or input was left after the unit the stop came during. A stop during the last
+    /// unit, which then ran to its end (a dot command, a statement that finished first), cut
+    /// nothing: `--follow` takes a SIGINT then as the end of following, which it was about
+    /// to start.
+    public var skippedInput: Bool {
+        state.withLock { $0.skippedInput }
     }
 
     /// Records that a terminating signal interrupted a statement (its error is not printed:

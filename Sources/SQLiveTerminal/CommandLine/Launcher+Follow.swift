@@ -35,6 +35,13 @@ extension Launcher {
         }
     }
 
+    /// A SIGINT that came as the input's last unit ended, before following began: it stopped
+    /// no statement and cut no input short, so it ends following, as Ctrl-C does once it has
+    /// begun (status 0). The pinned blocks are out: a user who saw them pressed Ctrl-C.
+    func isCtrlCAsFollowingBegins(_ stop: StopRequest) -> Bool {
+        stop.reason == .terminate(signal: SIGINT) && !stop.interruptedStatement && !stop.skippedInput
+    }
+
     /// A transaction the input left open is rolled back before following, as it is when a
     /// script ends: held open for the whole follow, its locks kept the watched app from
     /// committing ("database is locked"), and the panes show committed states only.

@@ -117,7 +117,8 @@ struct Launcher {
         session.startMainInput()
 
         if session.stopRequest.isTerminating {
-            // A signal during the init file: nothing else runs.
+            // A signal during the init file or the start commands: nothing else runs.
+            session.stopRequest.noteSkippedInput()
         } else if runsBatch {
             signals?.interrupter.arm(session.connection)
             failedArgumentStatus = runBatch(batch, in: session)
@@ -131,10 +132,14 @@ struct Launcher {
             if echoesPrompts { session.output.append(SQLiteLibrary.sqlite3Banner) }
             ScriptRunner(session: session, echoesPrompts: echoesPrompts).run(&lines, source: "stdin")
         }
-        if options.follow, session.quitRequested == nil, session.stopRequest.reason == nil {
-            if let status = follow(in: session, signals: signals) {
+        if options.follow, session.quitRequested == nil {
+            if session.stopRequest.reason == nil, let status = follow(in: session, signals: signals) {
                 closeDatabase(of: session)
                 return status
+            }
+            if isCtrlCAsFollowingBegins(session.stopRequest) {
+                closeDatabase(of: session)
+                return 0
             }
         }
         if case .terminate(let signal) = session.stopRequest.reason {
@@ -215,7 +220,7 @@ struct Launcher {
     /// ones after it may depend on it. (`-c`, sqlive's own, goes on, as a script does.)
     /// Returns that status when an argument failed.
     private func runBatch(_ batch: [(source: String, text: String)], in session: Session) -> Int32? {
-        for (source, text) in batch {
+        for (index, (source, text)) in batch.enumerated() {
             var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
             let errorsBefore = session.errorCount
             let runner = ScriptRunner(session: session, isOneChunk: source == "argument", isCommandLineText: source == "argument")
@@ -223,7 +228,12 @@ struct Launcher {
             if source == "argument", session.errorCount > errorsBefore {
                 return text.hasPrefix(".") ? nil : session.lastErrorStatus
             }
-            if !wentOn { return nil }
+            if !wentOn {
+                if session.stopRequest.reason != nil, index < batch.count - 1 || options.file != nil {
+                    session.stopRequest.noteSkippedInput()
+                }
+                return nil
+            }
         }
         let runner = ScriptRunner(session: session)
         guard let path = options.file else { return nil }
