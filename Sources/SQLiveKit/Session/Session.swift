@@ -122,6 +122,8 @@ public final class Session {
             output.append("\n")
         }
         let succeeded: Bool
+        // Read with the statement, in its database access, when panes want it.
+        var stateAfterSQL: StatementRunner.TransactionState?
         let recorder = paneBoard.engine?.recorder
         recorder?.statementWillRun()
         executor.unitWillRun(endsChunk: unit.endsChunk, talksToPerson: talksToPerson, reports: !runsCommandLineText)
@@ -135,7 +137,7 @@ public final class Session {
                 let readersClosed = !paneBoard.panes.isEmpty && ExclusiveLocking.mayChangeJournalMode(unit.text)
                     && paneBoard.closeReadersForStatement()
                 defer { if readersClosed { paneBoard.readersMayReopen() } }
-                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(unit.text) }
+                try runSQL(unit.text, readingStateInto: &stateAfterSQL)
             case .dsl:
                 statements.lastStatement = unit.text
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runDSL(RawBytes.validText(unit.text)) }
@@ -164,8 +166,8 @@ public final class Session {
         }
         // With no pane yet, only a transaction that changes the schema matters to the panes:
         // one pinned in it compiles against a schema they do not read.
-        let state = paneBoard.isActive || paneBoard.followsSchemaOfTransaction(after: reported, failed: !succeeded)
-            ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil
+        let state = stateAfterSQL ?? (paneBoard.isActive || paneBoard.followsSchemaOfTransaction(after: reported, failed: !succeeded)
+            ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil)
         changesAtLastReport = state?.totalChanges
         paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state?.isInsideTransaction,
                                         memorySchemaCookie: state?.schemaCookie))
@@ -183,6 +185,31 @@ public final class Session {
         settlePanes()
         finishUnit(endsChunk: unit.endsChunk)
         return succeeded
+    }
+
+    /// Runs an SQL unit. While panes are pinned in a script, the connection's state after it
+    /// (what the unit's report tells the engine) is read in the statement's own access, set
+    /// in `state` even when the statement fails: a second access for it cost about 3,000
+    /// instructions a statement, a tenth of what a pane adds to a one-row write.
+    private func runSQL(_ sql: String, readingStateInto state: inout StatementRunner.TransactionState?) throws(Diagnostic) {
+        // Not at a terminal: there the output may go through a pager, whose wait and the
+        // dock drawn again after it must not happen inside an access (the dock reads the
+        // connection's state in accesses of its own).
+        guard paneBoard.isActive, !environment.isInteractive, !statements.isHoldingDatabase else {
+            return try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(sql) }
+        }
+        var failure: Diagnostic?
+        var read: StatementRunner.TransactionState?
+        statements.holdingDatabase {
+            do throws(Diagnostic) {
+                try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(sql) }
+            } catch {
+                failure = error
+            }
+            read = statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory)
+        }
+        state = read
+        if let failure { throw failure }
     }
 
     /// Writes a diagnostic to stderr, after what stdout holds so the two stay in order; an

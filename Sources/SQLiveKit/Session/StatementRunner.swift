@@ -64,12 +64,20 @@ final class StatementRunner {
     /// image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
     /// what a unit's report tells the pane engine, read in one database access (the one a
     /// script's batch holds, if any: GRDB's accesses do not nest).
-    func transactionState(readingSchemaCookie: Bool) -> (isInsideTransaction: Bool, totalChanges: Int64, schemaCookie: Int?) {
+    /// What ``transactionState(readingSchemaCookie:)`` reads.
+    struct TransactionState {
+        var isInsideTransaction: Bool
+        var totalChanges: Int64
+        var schemaCookie: Int?
+    }
+
+    func transactionState(readingSchemaCookie: Bool) -> TransactionState {
         let read = { (db: Database) in
             let cookie = readingSchemaCookie
                 ? db.sqliteConnection.flatMap { DatabaseFileHeader.schemaCookie(ofImage: "main", connection: $0) }.map(Int.init)
                 : nil
-            return (db.isInsideTransaction, sqlite3_total_changes64(db.sqliteConnection), cookie)
+            return TransactionState(isInsideTransaction: db.isInsideTransaction,
+                                    totalChanges: sqlite3_total_changes64(db.sqliteConnection), schemaCookie: cookie)
         }
         if let heldDatabase { return read(heldDatabase) }
         return connection.queue.inDatabase(read)
@@ -104,6 +112,9 @@ final class StatementRunner {
 
     /// Runs `body` inside one database access; the statements it runs use that access
     /// (``withDatabase(_:)``) instead of each hopping onto the database queue.
+    /// True inside ``holdingDatabase(_:)``.
+    var isHoldingDatabase: Bool { heldDatabase != nil }
+
     func holdingDatabase(_ body: () -> Void) {
         connection.queue.inDatabase { db in
             heldDatabase = db
