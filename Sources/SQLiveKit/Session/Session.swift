@@ -195,7 +195,10 @@ public final class Session {
         // Not at a terminal: there the output may go through a pager, whose wait and the
         // dock drawn again after it must not happen inside an access (the dock reads the
         // connection's state in accesses of its own).
-        guard paneBoard.isActive, !environment.isInteractive, !statements.isHoldingDatabase else {
+        // The cheap tests first: a script without panes runs its statements in a held access,
+        // and `isActive` asks the inbox under its lock (a thousand instructions a statement
+        // in the debug build).
+        guard !statements.isHoldingDatabase, !environment.isInteractive, paneBoard.isActive else {
             return try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(sql) }
         }
         var failure: Diagnostic?
