@@ -194,10 +194,9 @@ public final class Session {
     private func runSQL(_ sql: String, readingStateInto state: inout StatementRunner.TransactionState?) throws(Diagnostic) {
         // Not at a terminal: there the output may go through a pager, whose wait and the
         // dock drawn again after it must not happen inside an access (the dock reads the
-        // connection's state in accesses of its own).
-        // The cheap tests first: a script without panes runs its statements in a held access,
-        // and `isActive` asks the inbox under its lock (a thousand instructions a statement
-        // in the debug build).
+        // connection's state in accesses of its own). The cheap tests come first: a script
+        // without panes runs its statements in a held access already, and `isActive` asks
+        // the inbox under its lock (a thousand instructions a statement in the debug build).
         guard !statements.isHoldingDatabase, !environment.isInteractive, paneBoard.isActive else {
             return try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(sql) }
         }

@@ -59,11 +59,6 @@ final class StatementRunner {
         connection.queue.inDatabase { $0.isInsideTransaction }
     }
 
-    /// Whether a transaction is open, the connection's count of changed rows
-    /// (``totalChanges``), and when asked for, the main database's schema cookie read from its
-    /// image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
-    /// what a unit's report tells the pane engine, read in one database access (the one a
-    /// script's batch holds, if any: GRDB's accesses do not nest).
     /// What ``transactionState(readingSchemaCookie:)`` reads.
     struct TransactionState {
         var isInsideTransaction: Bool
@@ -71,6 +66,11 @@ final class StatementRunner {
         var schemaCookie: Int?
     }
 
+    /// Whether a transaction is open, the connection's count of changed rows
+    /// (``totalChanges``), and when asked for, the main database's schema cookie read from its
+    /// image (an in-memory database: ``DatabaseFileHeader/schemaCookie(ofImage:connection:)``):
+    /// what a unit's report tells the pane engine, read in one database access (the one a
+    /// script's batch holds, if any: GRDB's accesses do not nest).
     func transactionState(readingSchemaCookie: Bool) -> TransactionState {
         let read = { (db: Database) in
             let cookie = readingSchemaCookie
@@ -110,11 +110,11 @@ final class StatementRunner {
 
     // MARK: - Database access
 
-    /// Runs `body` inside one database access; the statements it runs use that access
-    /// (``withDatabase(_:)``) instead of each hopping onto the database queue.
     /// True inside ``holdingDatabase(_:)``.
     var isHoldingDatabase: Bool { heldDatabase != nil }
 
+    /// Runs `body` inside one database access; the statements it runs use that access
+    /// (``withDatabase(_:)``) instead of each hopping onto the database queue.
     func holdingDatabase(_ body: () -> Void) {
         connection.queue.inDatabase { db in
             heldDatabase = db
