@@ -167,7 +167,7 @@ public final class Session {
         // With no pane yet, only a transaction that changes the schema matters to the panes:
         // one pinned in it compiles against a schema they do not read.
         let state = stateAfterSQL ?? (paneBoard.isActive || paneBoard.followsSchemaOfTransaction(after: reported, failed: !succeeded)
-            ? statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory) : nil)
+            ? stateForPanes() : nil)
         changesAtLastReport = state?.totalChanges
         paneBoard.unitDidEnd(UnitReport(unit: reported, isInsideTransaction: state?.isInsideTransaction,
                                         memorySchemaCookie: state?.schemaCookie))
@@ -201,17 +201,21 @@ public final class Session {
             return try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(sql) }
         }
         var failure: Diagnostic?
-        var read: StatementRunner.TransactionState?
         statements.holdingDatabase {
             do throws(Diagnostic) {
                 try presentingOutput(showsElapsedTime: true) { () throws(Diagnostic) in try executor.runSQL(sql) }
             } catch {
                 failure = error
             }
-            read = statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory)
+            state = stateForPanes()
         }
-        state = read
         if let failure { throw failure }
+    }
+
+    /// What a unit's report tells the pane engine of the connection (in the access a script
+    /// holds, if any).
+    private func stateForPanes() -> StatementRunner.TransactionState {
+        statements.transactionState(readingSchemaCookie: statements.connection.options.isInMemory)
     }
 
     /// Writes a diagnostic to stderr, after what stdout holds so the two stay in order; an
