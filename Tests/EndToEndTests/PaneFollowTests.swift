@@ -112,34 +112,6 @@ import SQLiveTestSupport
         #expect(terminated.stderr == "sqlive: terminated (SIGTERM); no transaction was open\n")
     }
 
-    /// Ctrl-C as the input's last unit ends, before following has begun, is the same Ctrl-C:
-    /// seen the pinned block, the user stopped following (status 0). It failed under load:
-    /// the signal came after the `.pin` block was out but before the follow loop began, and
-    /// the run ended as interrupted (130). The last unit holds that moment open for about a
-    /// second: it pins a pane whose first read counts to three million (the signal stops the
-    /// wait for it). A Ctrl-C that leaves input unrun still ends the run as interrupted.
-    @Test func ctrl_c_as_the_last_unit_ends_is_the_end_of_following_but_not_when_input_is_left() throws {
-        let holdOpen = """
-            .print ready
-            .pin WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000) SELECT count(*) FROM c
-            """
-        let atTheEnd = try SignalledProcess(["--no-init", "--follow", "-c", ".pin SELECT count(*) AS open FROM job WHERE done = 0",
-                                             "-c", holdOpen, database], directory: folder)
-        try atTheEnd.waitForOutput { $0 == Self.pinned + "ready\n" }
-        atTheEnd.send(SIGINT)
-        #expect(try atTheEnd.waitForExit() == 0)
-        #expect(atTheEnd.stdout == Self.pinned + "ready\n")
-        #expect(atTheEnd.stderr == "")
-
-        let inputLeft = try SignalledProcess(["--no-init", "--follow", "-c", ".pin SELECT count(*) AS open FROM job WHERE done = 0",
-                                              "-c", holdOpen, "-c", "SELECT 'not run';", database], directory: folder)
-        try inputLeft.waitForOutput { $0 == Self.pinned + "ready\n" }
-        inputLeft.send(SIGINT)
-        #expect(try inputLeft.waitForExit() == 130)
-        #expect(inputLeft.stdout == Self.pinned + "ready\n")
-        #expect(inputLeft.stderr == "sqlive: interrupted (SIGINT); no transaction was open\n")
-    }
-
     @Test func an_interval_prints_one_block_per_pane_per_interval_with_every_cause() throws {
         let process = try follower(["--interval", "3", "--count", "2"])
         try process.waitForOutput { $0 == Self.pinned }
