@@ -98,6 +98,31 @@ import SQLiveTestSupport
         #expect(!test.errorText.contains("refused"))
     }
 
+    /// SQLite loads a schema entry as a table whatever the case of its `type` (and ignores
+    /// what follows a NUL in it); the guard looked for `type = 'table'` only, so a file whose
+    /// entries say `TABLE` ran its CHECK's `writefile()` on `PRAGMA quick_check` and its FTS4
+    /// table's stored SQL on a plain `SELECT` (found by the session-19 attacker).
+    @Test(arguments: ["'TABLE'", "'Table'", "'table' || char(0) || 'x'"])
+    func the_guard_sees_a_table_whatever_its_entry_type_says(_ type: String) throws {
+        let folder = try TemporaryFolder()
+        let written = folder.path("written")
+        let test = try Self.session(on: folder) { db in
+            db.addShellFunction("writefile", argumentCount: 2, reach: .harmless) { _ in 1 }
+            try db.execute(sql: """
+                CREATE TABLE t(a CHECK (writefile('\(written)', 'x') >= 0)); INSERT INTO t VALUES (1);
+                CREATE VIRTUAL TABLE f USING fts4(x, compress=trim, uncompress=sha3_query);
+                INSERT INTO f VALUES ('SELECT writefile(''\(written)'', ''y'')');
+                PRAGMA writable_schema = 1;
+                UPDATE sqlite_schema SET type = \(type) WHERE name IN ('t', 'f');
+                """)
+        }
+        #expect(test.run("PRAGMA quick_check;") == "")
+        #expect(test.errorText == "error: test.sql:1: \(CheckConstraintGuard.refusal("writefile", table: "main.t"))\n")
+        #expect(test.run("SELECT count(*) FROM f;") == "")
+        #expect(test.errorText == "error: test.sql:1: SQL logic error\n  \(CheckConstraintGuard.refusal("sha3_query", table: "main.f"))\n")
+        #expect(!FileManager.default.fileExists(atPath: written))
+    }
+
     @Test func values_cross_in_both_directions_unchanged() throws {
         let queue = try DatabaseQueue()
         let (values, withNUL): ([DatabaseValue], String?) = try queue.write { db in

@@ -8,16 +8,23 @@ import Synchronization
 ///
 /// SQLite cannot tell a call from a constraint from a call the user typed, so a function
 /// with effects refuses to run while the schema of any attached database has a table whose
-/// definition names it: a constraint can call a function only by naming it, and no ordinary
-/// table does. The user who meant it runs the function on a database without such a table.
+/// definition names it (``tableNaming(_:connection:)``): a constraint can call a function
+/// only by naming it, and no ordinary table does. The user who meant it runs the function on
+/// a database without such a table.
 ///
 ///     CheckConstraintGuard.tableNaming("writefile", connection: handle)   // "main.t", or nil
 enum CheckConstraintGuard {
     /// The first table (`schema.name`) whose definition names the function, if any.
+    ///
+    /// A table is any entry but a view, trigger or index as SQLite writes them: SQLite loads an
+    /// entry as a table whatever the case of its type (`TABLE`), and reads the type only up to
+    /// a NUL (`'table' || char(0) || 'x'`), so asking for `type = 'table'` missed tables a
+    /// file's author spelt so. An oddly spelt view counts too, which refuses too much, never
+    /// too little.
     static func tableNaming(_ function: String, connection: OpaquePointer) -> String? {
         for schema in databaseNames(connection) {
             let sql = "SELECT name FROM \"\(schema.replacingOccurrences(of: "\"", with: "\"\""))\".sqlite_schema "
-                + "WHERE type = 'table' AND instr(lower(sql), ?1) > 0 LIMIT 1"
+                + "WHERE type NOT IN ('view', 'trigger', 'index') AND instr(lower(sql), ?1) > 0 LIMIT 1"
             let found = firstText(sql, binding: function.lowercased(), connection: connection)
             if let found { return "\(schema).\(found)" }
         }
