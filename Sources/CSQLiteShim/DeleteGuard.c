@@ -14,7 +14,8 @@
  *
  * This VFS wraps the default one and changes two things. It deletes only the files SQLite
  * makes beside a database this process opened (its -journal, its -wal, and the
- * super-journals of its multi-database commits, named -mjHHHHHH9HH after it). Anything else
+ * super-journals of its multi-database commits, named -mjHHHHHH9HH after it), and a file a
+ * hot journal named as its super-journal only when it is named so. Anything else
  * is left in place and reported as deleted, so that the rollback completes; the refusal is
  * kept, for the thread that ran the statement, for sqlive to tell the user. It opens no FIFO
  * (see is_fifo_or_socket). And a connection whose database file was deleted, or replaced by
@@ -76,6 +77,39 @@ static int may_delete(const char *path) {
     }
     pthread_mutex_unlock(&guard_lock);
     return allowed;
+}
+
+/*
+ * SQLite opens a super-journal named by a hot journal (SQLITE_OPEN_SUPER_JOURNAL), then the
+ * journals it lists (with the same flag), then deletes it. The name may be the -wal or the
+ * -journal of another database this process opened (the app beside `--follow`, the user's
+ * own database before `.open`), which may_delete allows: its committed rows went with it.
+ * The names this thread opened as super-journals since its last other open or delete are
+ * kept here; one of them is deleted only when it is named as SQLite names super-journals.
+ */
+enum { super_reads_capacity = 8 };
+static _Thread_local char *super_reads[super_reads_capacity];
+static _Thread_local int super_reads_count;
+
+static void forget_super_reads(void) {
+    for (int i = 0; i < super_reads_count; i++) free(super_reads[i]);
+    super_reads_count = 0;
+}
+
+static void note_super_read(const char *path) {
+    if (super_reads_count == super_reads_capacity) return;  /* the first ones: the super-journal */
+    char *copy = strdup(path);
+    if (copy) super_reads[super_reads_count++] = copy;
+}
+
+/* True when path was opened as a super-journal but is not named as one. */
+static int is_misnamed_super_journal(const char *path) {
+    for (int i = 0; i < super_reads_count; i++) {
+        if (strcmp(super_reads[i], path) != 0) continue;
+        size_t length = strlen(path);
+        return length < 12 || !is_super_journal_suffix(path + length - 12);
+    }
+    return 0;
 }
 
 /*
@@ -150,6 +184,8 @@ static int guard_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *fil
     (void)vfs;
     if (name && is_fifo_or_socket(name)) return SQLITE_CANTOPEN;
     if (name && (flags & SQLITE_OPEN_MAIN_DB)) remember_database(name);
+    if (name && (flags & SQLITE_OPEN_SUPER_JOURNAL)) note_super_read(name);
+    else forget_super_reads();
     int rc = lower_vfs->xOpen(lower_vfs, name, file, flags, outFlags);
     if (rc == SQLITE_OK && (flags & SQLITE_OPEN_MAIN_DB)) file->pMethods = guarded_methods(file->pMethods);
     return rc;
@@ -163,7 +199,9 @@ int sqlive_take_saw_moved_database(void) {
 
 static int guard_delete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {
     (void)vfs;
-    if (may_delete(name)) return lower_vfs->xDelete(lower_vfs, name, syncDirectory);
+    int misnamed = is_misnamed_super_journal(name);
+    forget_super_reads();
+    if (!misnamed && may_delete(name)) return lower_vfs->xDelete(lower_vfs, name, syncDirectory);
     free(refused_delete);
     refused_delete = strdup(name);
     return SQLITE_OK;

@@ -44,6 +44,46 @@ import SQLiveTestSupport
         #expect(test.errorText == "")
     }
 
+    /// The guard let SQLite delete the `-wal` or `-journal` of any database the process had
+    /// opened, and a hot journal may name one as its super-journal: an app's database opened
+    /// first (or followed), then a file someone sent, and the app's committed rows still in
+    /// its `-wal` were gone (found by the session-19 attacker). A super-journal is deleted
+    /// only when it is named as SQLite names super-journals.
+    @Test(arguments: ["-wal", "-journal"])
+    func a_hot_journal_cannot_delete_another_databases_journal(_ suffix: String) throws {
+        let folder = try TemporaryFolder()
+        let app = try DatabaseQueue(path: folder.path("app.db"))
+        try app.writeWithoutTransaction { db in
+            if suffix == "-wal" {
+                try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+            } else {
+                try db.execute(sql: "PRAGMA journal_mode = PERSIST")
+            }
+            try db.execute(sql: "CREATE TABLE orders(id INTEGER PRIMARY KEY); INSERT INTO orders DEFAULT VALUES")
+        }
+        let victim = folder.path("app.db") + suffix
+        let before = try #require(FileManager.default.contents(atPath: victim))
+        let test = try TestSession(path: try Self.databaseWithHostileJournal(in: folder, victim: victim))
+        #expect(test.run("SELECT count(*) FROM t;") == "0\n")
+        #expect(FileManager.default.contents(atPath: victim) == before)
+        #expect(test.errorText == "warning: \(DeleteGuard.warning(refusing: victim))\n")
+        #expect(try app.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM orders") } == 1)
+        try app.close()
+    }
+
+    /// A crash in a commit to several databases leaves a super-journal named after the main
+    /// one (`-mjHHHHHH9HH`); rolling a journal back still deletes it when no journal it lists
+    /// is hot.
+    @Test func a_super_journal_named_as_sqlite_names_them_is_still_deleted() throws {
+        let folder = try TemporaryFolder()
+        // It lists the journals of the commit, each name ended by a NUL; this one is gone.
+        let superJournal = folder.write("evil.db-mj0A1B2C9D3", folder.path("other.db-journal") + "\u{0}")
+        let test = try TestSession(path: try Self.databaseWithHostileJournal(in: folder, victim: superJournal))
+        #expect(test.run("SELECT count(*) FROM t;") == "0\n")
+        #expect(test.errorText == "")
+        #expect(!FileManager.default.fileExists(atPath: superJournal))
+    }
+
     /// A FIFO where SQLite expects a journal blocked `open()` for ever: `.open` and ATTACH of
     /// a database shipped with a `-journal` FIFO froze sqlive beyond the reach of signals.
     /// Run under `timeout`, so that a regression fails instead of hanging the tests.
