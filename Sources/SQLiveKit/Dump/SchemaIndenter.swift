@@ -15,12 +15,68 @@ enum SchemaIndenter {
     /// Statements shorter than this stay on one line.
     static let splitLength = 79
 
+    /// The statement laid out; as it is when the layout would change what SQLite reads.
     static func indented(_ sql: String) -> String {
         let upper = sql.uppercased()
         if upper.hasPrefix("CREATE VIEW") || upper.hasPrefix("CREATE TRIG") { return sql }
-        let squeezed = squeezedSpaces(Array(sql.utf8))
-        guard squeezed.count >= splitLength else { return String(decoding: squeezed, as: UTF8.self) }
-        return String(decoding: split(squeezed), as: UTF8.self)
+        let original = Array(sql.utf8)
+        let squeezed = squeezedSpaces(original)
+        let laidOut = squeezed.count >= splitLength ? split(squeezed) : squeezed
+        // sqlite3's rules know nothing of comments: a line break added inside a `--` comment
+        // (after a comma that follows a quote there), or a carriage return made one, ended it,
+        // and reading the output back ran what the comment held; a line break squeezed away
+        // let a comment take the rest. Statements read alike keep sqlite3's bytes.
+        guard codeSignature(laidOut) == codeSignature(original) else { return sql }
+        return String(decoding: laidOut, as: UTF8.self)
+    }
+
+    /// What SQLite reads of a statement, as far as a layout may change it: its bytes outside
+    /// comments, string literals and quoted names included, with every white space byte left
+    /// out (the layout changes white space only, even inside literals, as sqlite3's does).
+    static func codeSignature(_ text: [UInt8]) -> [UInt8] {
+        var signature: [UInt8] = []
+        signature.reserveCapacity(text.count)
+        var index = 0
+        func isAt(_ pair: String) -> Bool {
+            let bytes = Array(pair.utf8)
+            return index + 1 < text.count && text[index] == bytes[0] && text[index + 1] == bytes[1]
+        }
+        while index < text.count {
+            let byte = text[index]
+            if isAt("--") {
+                while index < text.count && text[index] != UInt8(ascii: "\n") { index += 1 }
+            } else if isAt("/*") {
+                index += 2
+                while index < text.count && !isAt("*/") { index += 1 }
+                index += 2
+            } else if let closing = closingQuote(of: byte) {
+                // A quoted literal or name, to its closing quote (doubled: part of it).
+                signature.append(byte)
+                index += 1
+                while index < text.count {
+                    let inside = text[index]
+                    index += 1
+                    if !isSpace(inside) { signature.append(inside) }
+                    if inside == closing {
+                        guard index < text.count, text[index] == closing, closing != UInt8(ascii: "]") else { break }
+                        signature.append(inside)
+                        index += 1
+                    }
+                }
+            } else {
+                if !isSpace(byte) { signature.append(byte) }
+                index += 1
+            }
+        }
+        return signature
+    }
+
+    private static func closingQuote(of byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"): byte
+        case UInt8(ascii: "["): UInt8(ascii: "]")
+        default: nil
+        }
     }
 
     /// One space for each run of white space, none after `(` or before `(` and `)`, none at
