@@ -244,7 +244,9 @@ public final class DatabaseConnection: Sendable {
         // Opening reads the schema: another process's commit on a rollback-journal file holds
         // it for a moment, longer than a read's 50 ms. A `.pin` (or `--follow`) beside an
         // app's commits failed about one time in twenty; the open is tried again for a while.
-        let deadline = Date().addingTimeInterval(Self.readerOpenPatience)
+        // A shared in-memory database has no other process: its lock is the user's own
+        // transaction, which no wait ends (a `.pin` inside one took 3 s, then waited for it).
+        let deadline = Date().addingTimeInterval(options.isInMemory ? 0 : Self.readerOpenPatience)
         while true {
             do {
                 return try DatabaseQueue(path: sqlitePath, configuration: configuration)

@@ -368,7 +368,12 @@ final class RefreshScheduler: Sendable {
                 guard !(state.schemaCheckRequested || state.fileCheckDeferred) || acceptingBlocked && state.lane(.fast).isBlocked else {
                     return false
                 }
-                if state.dirty.isEmpty { return state.lanes.allSatisfy { !$0.isScheduled } }
+                // A run left for this thread on a lane the user's lock blocks is not taken
+                // (``runDueFrames(acceptingBlocked:)``): it waits for the transaction's end,
+                // not for this wait. Counted as running, it held a script 30 s a statement
+                // (a schema check asked for after ATTACH inside a transaction).
+                let waitsForUser = { (lane: LaneState) in acceptingBlocked && lane.isBlocked && lane.isDueForWaiter }
+                if state.dirty.isEmpty { return state.lanes.allSatisfy { !$0.isScheduled || waitsForUser($0) } }
                 return acceptingBlocked && state.lanes.contains(where: \.isBlocked)
             }
             if settled { return true }
