@@ -386,6 +386,60 @@ import SQLiveTestSupport
             """)
     }
 
+    /// A parameter set to an equal number of another type (7, then 7.0) binds another value:
+    /// `k = :k` on a TEXT column matches other rows, `typeof(:k)` differs. GRDB's `==` takes
+    /// them for equal, and the pane kept its rows (found by the session-19 differential
+    /// tester). Setting the same value again wakes nothing.
+    @Test func a_parameter_of_another_type_refreshes_the_pane() throws {
+        let test = try TestSession()
+        #expect(test.run("""
+            .mode quote
+            CREATE TABLE c(k TEXT); INSERT INTO c VALUES ('7'), ('7.0'), ('0'), ('0.0');
+            .parameter set :k 7
+            .pin SELECT k, typeof(:k) FROM c WHERE k = :k
+            .parameter set :k 7.0
+            .parameter set :k 7.0
+            .parameter set :k 0.0
+            .parameter set :k 0
+            """) == """
+            -- pane 1 (c): pinned
+            '7','integer'
+            -- pane 1 (c): parameter :k changed
+            '7.0','real'
+            -- pane 1 (c): parameter :k changed
+            '0.0','real'
+            -- pane 1 (c): parameter :k changed
+            '0','integer'
+
+            """)
+    }
+
+    /// `.notify` inside a transaction waits for its end; at ROLLBACK it was dropped, and the
+    /// pane it named kept stale rows (a WITHOUT ROWID table's insert, which no hook reports,
+    /// made before; found by the session-19 differential tester). It refreshes at the end
+    /// either way, and after a statement whose failure rolled the transaction back.
+    @Test(arguments: ["ROLLBACK;", "INSERT INTO r VALUES (1);"])
+    func a_notice_inside_a_transaction_refreshes_at_its_end_whatever_the_end(_ end: String) throws {
+        let test = try TestSession()
+        #expect(test.run("""
+            CREATE TABLE wr(k TEXT PRIMARY KEY, v INT) WITHOUT ROWID;
+            CREATE TABLE r(x); CREATE TRIGGER no BEFORE INSERT ON r BEGIN SELECT RAISE(ROLLBACK, 'no'); END;
+            .pin SELECT count(*) FROM wr
+            INSERT INTO wr VALUES ('a', 1);
+            BEGIN;
+            .notify wr
+            \(end)
+            .print end
+            """) == """
+            -- pane 1 (wr): pinned
+            0
+            -- pane 1 (wr): notified by hand
+            1
+            end
+
+            """)
+    }
+
     /// A pane pinned inside a transaction that changed the schema compiles against the
     /// committed schema, which it reads, on the panes' connection: after an uncommitted
     /// `DROP TABLE` it showed "no such table" where the committed state had rows (and a

@@ -281,10 +281,26 @@ extension PaneBoard {
         for pane in panes {
             guard let token = pane.token else { continue }
             let changed = pane.parameterNames.filter {
-                old.value(forParameterNamed: $0) != newParameters.value(forParameterNamed: $0)
+                !Self.isSameValue(old.value(forParameterNamed: $0), newParameters.value(forParameterNamed: $0))
             }
             if !changed.isEmpty { woken[token] = .parametersChanged(changed) }
         }
         engine.scheduler.receive(.panes(woken))
+    }
+
+    /// The same value of the same storage class: GRDB's `==` takes 7 and 7.0 for equal, but
+    /// a query binding one or the other may return other rows (`k = :k` on a TEXT column
+    /// holding '7' and '7.0') and shows `typeof(:k)` apart: `.param set :k 7.0` after 7 left
+    /// the pane as it was.
+    static func isSameValue(_ a: DatabaseValue?, _ b: DatabaseValue?) -> Bool {
+        switch (a?.storage, b?.storage) {
+        case (nil, nil): true
+        case (.null?, .null?): true
+        case (.int64(let x)?, .int64(let y)?): x == y
+        case (.double(let x)?, .double(let y)?): x.bitPattern == y.bitPattern
+        case (.string(let x)?, .string(let y)?): x.utf8.elementsEqual(y.utf8)
+        case (.blob(let x)?, .blob(let y)?): x == y
+        default: false
+        }
     }
 }

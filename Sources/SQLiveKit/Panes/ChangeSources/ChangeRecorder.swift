@@ -237,15 +237,21 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     /// statement ends without `databaseDidCommit`), so it is this commit's.
     func statementDidFail(transactionIsOpen: Bool, keptChanges: Bool) {
         if keptChanges && !transactionIsOpen { return commitTransaction() }
-        state.withLock { state in
+        let notified = state.withLock { state -> [ObservationToken: RefreshCause] in
             Self.settleRoute(&state)
-            guard transactionIsOpen else { return Self.endTransaction(&state) }
-            guard let checkpoint = state.checkpoint else { return }
+            guard transactionIsOpen else {
+                let notified = Self.notifiedStillWatched(state)
+                Self.endTransaction(&state)
+                return notified
+            }
+            guard let checkpoint = state.checkpoint else { return [:] }
             state.checkpoint = nil
-            guard !keptChanges else { return }
+            guard !keptChanges else { return [:] }
             state.pending = checkpoint.pending
             state.notified = checkpoint.notified
+            return [:]
         }
+        if !notified.isEmpty { sink.receive(.panes(notified)) }
     }
 
     private static func removeFromIndex(_ token: ObservationToken, _ state: inout State) {
@@ -457,11 +463,23 @@ final class ChangeRecorder: TransactionObserver, Sendable {
     }
 
     func databaseDidRollback(_ db: Database) {
-        let traced = state.withLock { state -> Bool in
+        let (traced, notified) = state.withLock { state -> (Bool, [ObservationToken: RefreshCause]) in
+            let notified = Self.notifiedStillWatched(state)
             Self.endTransaction(&state)
-            return state.traceEnabled
+            return (state.traceEnabled, notified)
         }
         if traced { inbox.post(.trace("rollback")) }
+        if !notified.isEmpty { sink.receive(.panes(notified)) }
+    }
+
+    /// The panes `.notify` woke by hand inside the transaction. Its changes are undone at a
+    /// rollback, but the notice was about the committed state (a WITHOUT ROWID table's
+    /// changes, which SQLite reports to no hook, made before): the panes refresh all the same
+    /// (they kept their stale rows), which costs a read and never shows anything untrue.
+    private static func notifiedStillWatched(_ state: State) -> [ObservationToken: RefreshCause] {
+        var woken: [ObservationToken: RefreshCause] = [:]
+        for token in state.notified where state.watched[token] != nil { woken[token] = .notifiedByHand }
+        return woken
     }
 
     /// Forgets the transaction; the tables keep their storage, which the next one reuses (a
