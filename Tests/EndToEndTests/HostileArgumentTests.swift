@@ -45,8 +45,25 @@ import SQLiveTestSupport
 
             """, directory: folder.path)
         #expect(result == ProcessResult(stdout: "kept\n", stderr: """
-            error: stdin:2: not a hex dump of a database: no size line
+            error: stdin:2: cannot read /dev/null: it is not a regular file
+              a hex dump is a text file
             error: stdin:3: zeros.txt does not hold a database: file is not a database
+
+            """, status: 1))
+    }
+
+    /// A FIFO planted where a dump was expected froze `.open --hexdb` in `open()` for ever,
+    /// deaf to signals. Run under `timeout` (with SIGKILL: SIGTERM did not end it), so that a
+    /// regression fails instead of hanging.
+    @Test func a_hex_dump_that_is_a_fifo_is_refused_at_once() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path("dump.fifo"), 0o600) == 0)
+        let result = try BinaryRunner.run("/usr/bin/timeout", ["-k", "1", "20", BinaryRunner.sqlivePath, ":memory:",
+                                                               "create table kept(x)", ".open --hexdb dump.fifo", ".tables"],
+                                          input: Data(), directory: folder.path)
+        #expect(result == ProcessResult(stdout: "", stderr: """
+            error: argument:1: cannot read dump.fifo: it is not a regular file
+              a hex dump is a text file
 
             """, status: 1))
     }

@@ -61,10 +61,18 @@ enum HexDatabase {
 
     /// The dump in the file at `path`, read as bytes (a dump is ASCII; other bytes make the
     /// line they are on fail to read).
+    ///
+    /// Only a regular file is read: a FIFO planted at the path froze `open(2)` for ever,
+    /// deaf to signals. Opened without blocking, then looked at, so what is read is what
+    /// was checked.
     static func read(_ path: String) throws(Diagnostic) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw Diagnostic("cannot read \(path): \(String(cString: strerror(errno)))", kind: .io) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw Diagnostic("cannot read \(path): it is not a regular file", kind: .io, hint: "a hex dump is a text file")
+        }
         var data: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 16)
         while true {
