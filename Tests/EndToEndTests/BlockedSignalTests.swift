@@ -14,7 +14,7 @@ import Glibc
 @Suite struct BlockedSignalTests {
     /// Linux x86-64 system call numbers the main thread blocks in.
     enum Call: Int {
-        case read = 0, write = 1, openat = 257
+        case read = 0, write = 1, openat = 257, clockNanosleep = 230
     }
 
     /// The system call the process's main thread is in now, if it is blocked in one.
@@ -24,12 +24,13 @@ import Glibc
         return Int(first)
     }
 
-    /// Waits until the main thread is blocked in `call`, sends `signal`, and returns how long
-    /// sqlive took to exit and its status.
-    static func signalWhenBlocked(_ process: SignalledProcess, in call: Call, signal: Int32 = SIGTERM,
+    /// Waits until the main thread is blocked in `call` (or one of `alsoIn`), sends `signal`,
+    /// and returns how long sqlive took to exit and its status.
+    static func signalWhenBlocked(_ process: SignalledProcess, in call: Call, alsoIn others: [Call] = [], signal: Int32 = SIGTERM,
                                   sourceLocation: SourceLocation = #_sourceLocation) throws -> (seconds: Double, status: Int32) {
         let deadline = Date().addingTimeInterval(process.timeout)
-        while blockedCall(of: process) != call.rawValue {
+        let calls = Set(([call] + others).map(\.rawValue))
+        while !calls.contains(blockedCall(of: process) ?? -1) {
             guard Date() < deadline else {
                 Issue.record("never blocked in \(call); stderr:\n\(process.stderr)", sourceLocation: sourceLocation)
                 throw SignalledProcessError.timedOut
@@ -82,6 +83,44 @@ import Glibc
         #expect(status == 143)
         #expect(seconds < 1, "\(seconds) s")
         #expect(process.stderr == Self.closing)
+    }
+
+    /// An output file may be a FIFO, but waiting for its reader must end at a stop: `open()`
+    /// for writing waited for ever, deaf to signals. The signal is sent once the main thread
+    /// is in `openat`, or sleeping between two tries (it opens without blocking now).
+    @Test(arguments: [".output out.fifo", ".once out.fifo", ".export out.fifo select 1", ".trace out.fifo", ".log out.fifo"])
+    func sigterm_ends_the_wait_for_the_reader_of_an_output_fifo(_ command: String) throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path + "/out.fifo", 0o600) == 0)
+        let process = try SignalledProcess([":memory:"], directory: folder.path)
+        try process.write(command + "\nselect 1;\n")
+        let (seconds, status) = try Self.signalWhenBlocked(process, in: .openat, alsoIn: [.clockNanosleep])
+        #expect(status == 143)
+        #expect(seconds < 1, "\(seconds) s")
+    }
+
+    /// Writing into a FIFO a reader opens (after sqlive began to wait) still works, and so do
+    /// `/dev/null`, `/dev/stdout` and `/dev/stderr` (pipes here: opened again, a file
+    /// standing for standard output would be emptied).
+    @Test func output_fifos_with_a_reader_and_the_standard_devices_still_get_the_results() throws {
+        let folder = try TemporaryFolder()
+        #expect(mkfifo(folder.path + "/out.fifo", 0o600) == 0)
+        let process = try SignalledProcess([":memory:"], directory: folder.path)
+        try process.write(".once out.fifo\nselect 42;\n.export /dev/null select 'none'\n.quit\n")
+        let reader = try BinaryRunner.run("/usr/bin/timeout", ["-k", "1", "10", "cat", "out.fifo"], input: Data(), directory: folder.path)
+        #expect(reader.stdout == "42\n")
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stdout + process.stderr == "")
+        let devices = try BinaryRunner.sqlive([":memory:"], input: """
+            .once /dev/stdout
+            select 'out';
+            .output /dev/stderr
+            select 'err';
+            .output stdout
+            select 'back';
+
+            """)
+        #expect(devices == ProcessResult(stdout: "out\nback\n", stderr: "err\n", status: 0))
     }
 
     @Test func sigterm_ends_a_read_of_a_fifo_whose_writer_sends_nothing() throws {

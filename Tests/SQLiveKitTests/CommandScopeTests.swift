@@ -88,7 +88,7 @@ import Testing
             "StatusScope": ["settings", "outputName", "connection", "externalInterval", "paneLayout", "tracesEvents",
                             "isInteractive", "output", "diagnostics"],
             "HelpScope": ["commands", "output", "terminalWidth", "diagnostics"],
-            "TraceScope": ["output", "thread", "files", "diagnostics", "outputs", "statements"],
+            "TraceScope": ["output", "thread", "files", "diagnostics", "stopRequest", "outputs", "statements"],
             "PaneScope": ["paneBoard", "output", "connection", "diagnostics", "printer", "environment"],
             "DatabaseScope": ["statements", "output", "diagnostics", "store", "executor"],
             "TaskScope": ["database", "stopRequest", "environment", "outputs"],

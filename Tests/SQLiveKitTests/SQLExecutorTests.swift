@@ -25,8 +25,9 @@ import GRDB
         init() throws {
             let statements = StatementRunner(connection: try DatabaseConnection(OpenOptions(path: ":memory:")))
             let environment = SessionEnvironment()
-            let outputs = OutputRouter(output: output, errors: errors, environment: environment)
-            let diagnostics = DiagnosticReporter(outputs: outputs, statements: statements, stopRequest: StopRequest(),
+            let stopRequest = StopRequest()
+            let outputs = OutputRouter(output: output, errors: errors, environment: environment, stopRequest: stopRequest)
+            let diagnostics = DiagnosticReporter(outputs: outputs, statements: statements, stopRequest: stopRequest,
                                                  printer: environment.diagnosticPrinter)
             settings = SettingsStore(Settings())
             executor = SQLExecutor(statements: statements, settings: settings, outputs: outputs, environment: environment,

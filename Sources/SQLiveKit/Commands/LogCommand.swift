@@ -44,7 +44,7 @@ struct LogCommand: MetaCommand {
         case .file(let path):
             try scope.files.allowWriting(by: ".log", hint: "use .log stdout or .log stderr")
             do {
-                log.send(to: .file(try FileDescriptorTarget(path: path), thread: scope.thread))
+                log.send(to: .file(try FileDescriptorTarget(path: path, stop: scope.stopRequest), thread: scope.thread))
             } catch {
                 throw Diagnostic("cannot write to \(path): \(error)", kind: .io)
             }

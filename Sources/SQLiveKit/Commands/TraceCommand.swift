@@ -55,7 +55,7 @@ struct TraceCommand: MetaCommand {
             // --safe writes no file (sqlite3's --safe lets .trace write one).
             try scope.files.allowWriting(by: ".trace", hint: "use .trace stdout or .trace stderr")
             do {
-                return .target(try FileDescriptorTarget(path: path), showsControlCharacters: false)
+                return .target(try FileDescriptorTarget(path: path, stop: scope.stopRequest), showsControlCharacters: false)
             } catch {
                 throw Diagnostic("cannot write to \(path): \(error)")
             }

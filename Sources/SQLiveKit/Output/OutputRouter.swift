@@ -19,12 +19,15 @@ final class OutputRouter {
     let errors: OutputTarget
     private(set) var redirection: OutputRedirection = .none
     private let environment: SessionEnvironment
+    /// Ends the wait for the reader of a FIFO named as the output (Ctrl-C, SIGTERM).
+    private let stopRequest: StopRequest
 
-    init(output: OutputTarget, errors: OutputTarget, environment: SessionEnvironment) {
+    init(output: OutputTarget, errors: OutputTarget, environment: SessionEnvironment, stopRequest: StopRequest) {
         self.standardOutput = output
         self.results = OutputBuffer(target: output)
         self.errors = errors
         self.environment = environment
+        self.stopRequest = stopRequest
     }
 
     /// True while `.output` or `.once` sends results to a file.
@@ -76,7 +79,7 @@ final class OutputRouter {
     /// Sends what `body` writes to a file, then back where results went before (the screen,
     /// or the file of `.output`): `.export`.
     func withFile(_ path: String, _ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
-        let target = try Self.openFile(path)
+        let target = try openFile(path)
         results.flush()
         let savedTarget = results.target
         let savedRedirection = redirection
@@ -101,12 +104,12 @@ final class OutputRouter {
         if path.hasPrefix("|") {
             return try CommandOutput(shellCommand: String(path.dropFirst()), environment: environment.variables)
         }
-        return try Self.openFile(path)
+        return try openFile(path)
     }
 
-    private static func openFile(_ path: String) throws(Diagnostic) -> FileDescriptorTarget {
+    private func openFile(_ path: String) throws(Diagnostic) -> FileDescriptorTarget {
         do {
-            return try FileDescriptorTarget(path: path)
+            return try FileDescriptorTarget(path: path, stop: stopRequest)
         } catch {
             throw Diagnostic("cannot write to \(path): \(error)", kind: .io)
         }

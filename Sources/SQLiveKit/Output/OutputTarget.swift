@@ -27,11 +27,27 @@ public final class FileDescriptorTarget: OutputTarget {
 
     /// Opens (creating or truncating) a file for writing, readable by its owner only
     /// when it is new (mode 0600 before umask widens nothing).
-    public convenience init(path: String, append: Bool = false) throws {
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC)
-        let fd = open(path, flags, 0o600)
+    ///
+    /// A FIFO is a fair target once a program reads it, but a blocking `open(2)` waits for
+    /// that reader for ever, deaf to signals and Ctrl-C. So the file is opened without
+    /// blocking (a FIFO nobody reads yet fails with ENXIO), tried again every 50 ms until a
+    /// reader comes or `stop` asks the session to stop; writes then block as usual.
+    public convenience init(path: String, append: Bool = false, stop: StopRequest) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | (append ? O_APPEND : O_TRUNC)
+        var fd = open(path, flags, 0o600)
+        while fd < 0 && (errno == ENXIO || errno == EINTR) {
+            if stop.reason != nil { throw NoReaderError() }
+            usleep(50_000)
+            fd = open(path, flags, 0o600)
+        }
         guard fd >= 0 else { throw OutputWriteError(errno: errno) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         self.init(fileDescriptor: fd, closesOnDeinit: true)
+    }
+
+    /// A stop came while a FIFO waited for its reader.
+    struct NoReaderError: Error, CustomStringConvertible {
+        var description: String { "stopped waiting for a program to open the FIFO for reading" }
     }
 
     deinit {

@@ -75,7 +75,7 @@ public final class Session {
         self.statements = StatementRunner(connection: connection)
         self.settingsStore = SettingsStore(settings)
         self.environment = environment
-        self.outputs = OutputRouter(output: output, errors: errorOutput, environment: environment)
+        self.outputs = OutputRouter(output: output, errors: errorOutput, environment: environment, stopRequest: stopRequest)
         self.diagnostics = DiagnosticReporter(outputs: outputs, statements: statements, stopRequest: stopRequest,
                                               printer: environment.diagnosticPrinter)
         self.commands = commands

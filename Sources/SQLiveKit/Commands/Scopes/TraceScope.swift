@@ -1,8 +1,9 @@
 /// The view of `.trace` and `.log`, which hand SQLite a callback that writes for as long as
 /// it stays installed: the results output and standard error to write to, the session's
 /// thread (the log's callback writes on it only), the statement trace of the connection,
-/// what `--safe` allows, and diagnostics. No settings to change, no statements to run, no
-/// redirection.
+/// what `--safe` allows, diagnostics, and the stop request (a FIFO named as the file is
+/// waited for until a reader or a stop comes). No settings to change, no statements to
+/// run, no redirection.
 struct TraceScope: CommandScope {
     /// Where results go (`.trace stdout` writes there, between results).
     let output: OutputBuffer
@@ -10,6 +11,8 @@ struct TraceScope: CommandScope {
     let thread: ThreadConfinement
     let files: FilePolicy
     let diagnostics: DiagnosticReporter
+    /// Ends the wait for the reader of a FIFO named as the trace's or the log's file.
+    let stopRequest: StopRequest
     private let outputs: OutputRouter
     private let statements: StatementRunner
 
@@ -17,7 +20,7 @@ struct TraceScope: CommandScope {
 
     static func scope(of parts: SessionParts) -> TraceScope {
         TraceScope(output: parts.output, thread: parts.confinement, files: parts.files, diagnostics: parts.diagnostics,
-                   outputs: parts.outputs, statements: parts.statements)
+                   stopRequest: parts.stopRequest, outputs: parts.outputs, statements: parts.statements)
     }
 
     /// Standard error, for a trace written there.
