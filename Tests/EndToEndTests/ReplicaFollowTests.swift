@@ -118,3 +118,35 @@ final class ReplicaFollowTests {
         }
     }
 }
+
+/// How `--replica` finds the extension when nothing names its file: by asking Python, which
+/// must not run code from the folder sqlive runs in (`python3 -c` put it first on
+/// `sys.path`, so a `litestream_vfs.py` there ran). Needs no Litestream: a venv holds a
+/// stand-in for the package, reporting a file that is no extension.
+@Suite struct ReplicaExtensionSearchTests {
+    @Test func python_runs_no_module_from_the_current_folder_and_still_finds_the_venvs_package() throws {
+        let folder = try TemporaryFolder()
+        let venv = folder.path("venv")
+        let made = try BinaryRunner.run("/usr/bin/env", ["python3", "-m", "venv", "--without-pip", venv], input: Data())
+        try #require(made.status == 0, "\(made.stderr)")
+        let lib = try #require(try FileManager.default.contentsOfDirectory(atPath: venv + "/lib").first)
+        let package = "\(venv)/lib/\(lib)/site-packages/litestream_vfs"
+        try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+        let venvExtension = folder.write("venv-vfs.so", "not a library")
+        _ = folder.write("venv/lib/\(lib)/site-packages/litestream_vfs/__init__.py",
+                         "def loadable_path():\n    return '\(venvExtension)'\n")
+        // In the folder sqlive runs in, a module of the same name that leaves a mark.
+        try FileManager.default.createDirectory(atPath: folder.path("work"), withIntermediateDirectories: true)
+        _ = folder.write("work/litestream_vfs.py", """
+            open('\(folder.path("ran"))', 'w').close()
+            def loadable_path():
+                return '\(folder.write("work-vfs.so", "not a library"))'
+
+            """)
+        let result = try BinaryRunner.sqlive(["--no-init", "--replica", "file:///nonexistent", "select 1"],
+                                             environment: ["PATH": venv + "/bin:/usr/bin:/bin"], directory: folder.path("work"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("ran")))
+        #expect(result.stderr.contains(venvExtension), "\(result.stderr)")
+        #expect(result.status == 1)
+    }
+}

@@ -32,11 +32,18 @@ public enum LitestreamExtension {
     }
 
     /// The path the Python package reports, or nil when there is no python3 or no package.
+    ///
+    /// `python3 -c` puts the current folder first on `sys.path`, so a `litestream_vfs.py`
+    /// in whatever folder sqlive ran in would run. Isolated mode (`-I`) leaves out the
+    /// current folder, `PYTHON*` variables and the user's site-packages; a venv's own
+    /// packages are still found. Run from `/`, so that no relative entry of PATH finds a
+    /// `python3` in the current folder either.
     private static func askPython(environment: [String: String]) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import litestream_vfs; print(litestream_vfs.loadable_path())"]
+        process.arguments = ["python3", "-I", "-c", "import litestream_vfs; print(litestream_vfs.loadable_path())"]
         process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
