@@ -79,7 +79,7 @@ extension HostileInputTests {
 enum HostileCorpus {
     static var all: [HostileInputTests.Case] {
         invalidUTF8 + nulBytes + hugeLines + deepNesting + unterminated + metaCommands + hugeNumbers
-            + controlCharacters + malformedSQL + hardening
+            + controlCharacters + malformedSQL + hardening + columnNaming
     }
 
     private static func text(_ name: String, _ input: String, reachesSentinel: Bool = true) -> HostileInputTests.Case {
@@ -251,5 +251,20 @@ enum HostileCorpus {
             text("escape sequence as a table name", "create temp table \"\u{1B}]0;title\u{07}\"(a);\n.tables\n.schema"),
             text("C1 control in a value", "select 'a\u{9B}31mb';"),
         ]
+    }
+
+    /// The deprecated column naming pragmas renamed the columns sqlive and GRDB read by
+    /// name (`sql` became `sqlite_schema.sql`): the next `.schema` or DSL query stopped the
+    /// process (SIGILL), whichever way the pragma came in.
+    static var columnNaming: [HostileInputTests.Case] {
+        [
+            "PRAGMA full_column_names=1;", "PRAGMA short_column_names=0;", "PRAGMA main.'full_column_names' = on;",
+            "pragma \"short_column_names\"(false);", "explain pragma full_column_names = yes;",
+            "select sha3_query('PRAGMA full_column_names=1');", ".parameter set @x \"1; PRAGMA full_column_names=1\"",
+            ".region pragma full_column_names=1",
+            "t.with(CommonTableExpression(named: \"c\", sql: \"SELECT 1) SELECT 1; PRAGMA full_column_names=1; SELECT (1\")).limit(1)",
+        ].map { setting in
+            text("column names changed by \(setting)", "\(setting)\n.schema\n.dump\n.fullschema\nt.limit(1)\nt.count\n.region t.limit(1)")
+        }
     }
 }

@@ -179,6 +179,8 @@ enum SafeModeEscapeCorpus {
         attempt("temp_store_directory with a schema", "pragma main.temp_store_directory = 'outside';"),
         attempt("temp_store_directory quoted", "pragma \"temp_store_directory\" = 'outside';"),
         attempt("temp_store_directory in brackets", "pragma [temp_store_directory] = 'outside';"),
+        // SQLite takes a pragma's name in a string too; the check did not read strings.
+        attempt("temp_store_directory in a string", "pragma 'temp_store_directory' = 'outside';"),
         attempt("temp_store_directory after a comment", "/* hidden */ pragma temp_store_directory('outside');"),
         attempt("temp_store_directory under EXPLAIN", "explain pragma temp_store_directory = 'outside';"),
         attempt("data_store_directory", "pragma data_store_directory = 'outside';"),

@@ -19,6 +19,16 @@ import Testing
         #expect(try fixture.values("SELECT name FROM sqlite_schema") == [])
     }
 
+    /// The deprecated pragma renames result columns (`sql` became `sqlite_schema.sql`), which
+    /// sqlive and GRDB read by name: the `.schema` after such a migration stopped the process.
+    @Test func a_column_naming_pragma_refuses_the_file_before_anything_runs() throws {
+        let fixture = try MigrationFixture(["0001_names.sql": "CREATE TABLE a(x);\nPRAGMA full_column_names = 1;\n"])
+        #expect(fixture.run(".migrate") == "")
+        #expect(fixture.errors.contains("0001_names.sql:2: PRAGMA full_column_names = 1 is refused"), "\(fixture.errors)")
+        #expect(try fixture.values("SELECT name FROM sqlite_schema") == [])
+        #expect(fixture.run(".schema") == "")
+    }
+
     @Test func two_files_with_one_number_are_an_error() throws {
         let fixture = try MigrationFixture([
             "1_a.sql": "CREATE TABLE one(x);\n",

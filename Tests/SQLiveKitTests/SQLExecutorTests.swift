@@ -57,6 +57,32 @@ import GRDB
         #expect(fixture.output.text == "a|b\n1|x\n2|\na\n2\n")
     }
 
+    /// The deprecated column naming pragmas rename result columns (`sql` became
+    /// `sqlite_schema.sql`), which sqlive and GRDB read by name: a `.schema` after one stopped
+    /// the process. Refused whenever a value would rename, however spelt; reading them, and
+    /// values SQLite reads as the default, stay allowed, and SQLite agrees they left names alone.
+    @Test func column_naming_pragmas_are_refused_when_they_would_rename_columns() throws {
+        let fixture = try Fixture()
+        let refused = [
+            "PRAGMA full_column_names = 1", "pragma FULL_COLUMN_NAMES=TRUE", "PRAGMA main.'full_column_names'(on)",
+            "PRAGMA [full_column_names] = \"yes\"", "explain pragma full_column_names = 1",
+            "PRAGMA short_column_names = 0", "PRAGMA short_column_names = 256", "PRAGMA short_column_names = 0x1",
+            "PRAGMA short_column_names = ''", "PRAGMA short_column_names = -1",
+        ]
+        for sql in refused {
+            #expect(throws: Diagnostic.self, "\(sql)") { try fixture.run([sql]) }
+        }
+        let allowed = [
+            "PRAGMA full_column_names", "PRAGMA full_column_names = 0", "PRAGMA full_column_names = off",
+            "PRAGMA full_column_names = -1", "PRAGMA short_column_names = 1", "PRAGMA short_column_names('yes')",
+            "select 'pragma full_column_names = 1'", "select 1 -- pragma full_column_names = 1",
+        ]
+        for sql in allowed {
+            #expect(throws: Never.self, "\(sql)") { try fixture.run([sql]) }
+        }
+        #expect(try fixture.run(["PRAGMA full_column_names", "PRAGMA short_column_names"]).hasSuffix("0\n1\n"))
+    }
+
     @Test func changes_are_reported_once_a_chunk_after_its_last_statement() throws {
         let fixture = try Fixture()
         _ = try fixture.run(["create table t(a);"])

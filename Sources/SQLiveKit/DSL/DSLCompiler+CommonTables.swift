@@ -43,8 +43,12 @@ extension DSLCompiler {
             }
             expression = CommonTableExpression(recursive: recursive, named: name, columns: columns, request: try request(of: relation))
         case "sql":
-            expression = CommonTableExpression(recursive: recursive, named: name, columns: columns,
-                                               sql: try string(nodes[1], in: nil, expecting: "SQL in double quotes"))
+            let sql = try string(nodes[1], in: nil, expecting: "SQL in double quotes")
+            // Typed SQL, checked as typed SQL is: GRDB compiles what follows the statement
+            // too (to refuse it), so `…) SELECT 1; PRAGMA …; SELECT (1` ran a pragma. No CTE
+            // needs the --safe ones: refused in every mode here.
+            try SafeStatementCheck.check(sql, safe: true)
+            expression = CommonTableExpression(recursive: recursive, named: name, columns: columns, sql: sql)
         default:
             throw wrongArguments(call, usage: usage, expected: ["named", "request"])
         }

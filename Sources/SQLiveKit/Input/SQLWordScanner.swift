@@ -31,14 +31,53 @@ struct SQLWordScanner {
         return withBytes { Self.next(in: $0, &index) }
     }
 
-    private static func next(in bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> String? {
+    /// The next `PRAGMA [schema.]name [= value | (value)]`: its name, and its value as SQLite
+    /// hands it to the pragma (unquoted, a leading `-` kept; nil when the pragma is read).
+    /// SQLite takes a pragma's name and value in any quotes, `'…'` included.
+    mutating func nextPragma() -> (name: String, value: String?)? {
+        while let word = next() {
+            guard word.lowercased() == "pragma" else { continue }
+            var index = self.index
+            defer { self.index = index }
+            return withBytes { bytes in
+                guard var name = Self.next(in: bytes, &index, strings: true) else { return nil }
+                var afterName = index
+                Self.skipSpaceAndComments(bytes, &afterName)
+                if afterName < bytes.count, bytes[afterName] == UInt8(ascii: ".") {
+                    index = afterName + 1
+                    name = Self.next(in: bytes, &index, strings: true) ?? name
+                }
+                return (name, Self.pragmaValue(in: bytes, &index))
+            }
+        }
+        return nil
+    }
+
+    private static func pragmaValue(in bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> String? {
+        skipSpaceAndComments(bytes, &index)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") || bytes[index] == UInt8(ascii: "(") else { return nil }
+        index += 1
+        skipSpaceAndComments(bytes, &index)
+        var sign = ""
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            // SQLite drops a `+` and keeps a `-`.
+            if bytes[index] == UInt8(ascii: "-") { sign = "-" }
+            index += 1
+            skipSpaceAndComments(bytes, &index)
+        }
+        return next(in: bytes, &index, strings: true).map { sign + $0 }
+    }
+
+    /// `strings`: a `'…'` string is a word too (its text), as where SQLite reads a name.
+    private static func next(in bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, strings: Bool = false) -> String? {
         while true {
             skipSpaceAndComments(bytes, &index)
             guard index < bytes.count else { return nil }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "'"):
-                _ = quoted(in: bytes, &index, until: UInt8(ascii: "'"))
+                let text = quoted(in: bytes, &index, until: UInt8(ascii: "'"))
+                if strings { return text }
             case UInt8(ascii: "\""), UInt8(ascii: "`"):
                 return quoted(in: bytes, &index, until: byte)
             case UInt8(ascii: "["):

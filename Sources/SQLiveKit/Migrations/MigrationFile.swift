@@ -77,6 +77,11 @@ public struct MigrationFile: Sendable, Equatable {
                                      location: unit.location,
                                      hint: "each migration already runs in its own transaction: remove BEGIN, COMMIT, END and ROLLBACK")
                 }
+                do throws(Diagnostic) {
+                    try SafeStatementCheck.check(unit.text, safe: false)
+                } catch {
+                    throw Diagnostic(error.message, location: unit.location, hint: error.hint)
+                }
                 return MigrationStatement(sql: unit.text, line: unit.location.line)
             }
         }

@@ -25,7 +25,8 @@ extension StatementRunner {
     /// Evaluates a `.parameter set` value the way sqlite3 does: as an SQL expression when it
     /// compiles to one value (`42`, `'text'`, `x'00ff'`, `date('now')`), else as the text typed.
     func evaluateParameterValue(_ text: String) throws(Diagnostic) -> DatabaseValue {
-        if connection.options.isSafe { try SafeStatementCheck.check("SELECT \(text)") }
+        // GRDB compiles what follows the SELECT too, to refuse it.
+        try SafeStatementCheck.check("SELECT \(text)", safe: connection.options.isSafe)
         do {
             return try connection.queue.inDatabase { db -> DatabaseValue in
                 guard let statement = try? db.makeStatement(sql: "SELECT \(text)"),

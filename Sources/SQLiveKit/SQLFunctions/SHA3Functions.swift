@@ -11,8 +11,8 @@ import GRDBSQLite
 ///   statement text included, so that two databases hash alike only when the same queries
 ///   give the same values of the same types.
 enum SHA3Functions {
-    /// `safe`: under `--safe`, the SQL given to `sha3_query()` gets the check typed SQL gets
-    /// (``SafeStatementCheck``), since a pragma does its harm while it compiles.
+    /// The SQL given to `sha3_query()` gets the check typed SQL gets (``SafeStatementCheck``,
+    /// more of it under `--safe`), since a pragma does its harm while it compiles.
     static func install(in db: Database, safe: Bool) {
         // sha3_query() runs its queries on its own connection while the calling statement
         // runs, as the extension does with the connection of its context. SQLite calls it
@@ -33,12 +33,10 @@ enum SHA3Functions {
             }
             db.addShellFunction("sha3_query", argumentCount: argumentCount) { values in
                 guard let sql = String.fromDatabaseValue(values[0]) else { return nil }
-                if safe {
-                    do throws(Diagnostic) {
-                        try SafeStatementCheck.check(sql)
-                    } catch {
-                        throw DatabaseError(message: error.message)
-                    }
+                do throws(Diagnostic) {
+                    try SafeStatementCheck.check(sql, safe: safe)
+                } catch {
+                    throw DatabaseError(message: error.message)
                 }
                 var hasher = SHA3(bits: try size(values))
                 try hashQueries(sql, on: connection, into: &hasher)

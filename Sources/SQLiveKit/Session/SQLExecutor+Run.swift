@@ -17,7 +17,7 @@ extension SQLExecutor {
         let trimmed = startsWithSpace ? String(sql.drop(while: \.isSQLiteSpace)) : sql
         // In an in-memory session (the memdb VFS), ATTACH 'file' must still open the file.
         let sql = statements.connection.memoryName == nil ? trimmed : AttachTarget.rewritten(trimmed)
-        if statements.connection.options.isSafe { try SafeStatementCheck.check(sql) }
+        try SafeStatementCheck.check(sql, safe: statements.connection.options.isSafe)
         do {
             // EXPLAIN changes nothing, so observers need not see it, and GRDB must not: it
             // takes `EXPLAIN COMMIT` for a COMMIT and ends a transaction that goes on.

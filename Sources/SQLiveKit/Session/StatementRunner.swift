@@ -157,7 +157,7 @@ final class StatementRunner {
     /// This is the one place typed queries become statements: `.pin`, `.region` and the
     /// query DSL go through it too.
     func compileSQL(_ sql: String, in db: Database, single: Bool = false) throws(Diagnostic) -> Statement? {
-        if connection.options.isSafe { try SafeStatementCheck.check(sql) }
+        try SafeStatementCheck.check(sql, safe: connection.options.isSafe)
         do {
             let statements = try db.allStatements(sql: sql)
             let statement = try statements.next()
