@@ -18,6 +18,36 @@ import Testing
             """)
     }
 
+    /// GRDB writes names in double quotes without doubling a `"` in them: a primary key named
+    /// `name" = "name" OR "name` (from a file someone sent) made `filter(key: 2).deleteAll()`
+    /// delete every row, and a foreign key, a `forKey` or a CTE name could do the same. Such
+    /// names are refused with the rest of the query; other tables keep working.
+    @Test func names_holding_a_double_quote_are_refused_not_written_into_sql() throws {
+        let session = try TestSession()
+        _ = session.run("""
+            create table account("name"" = ""name"" OR ""name" integer primary key, name text);
+            insert into account values (1, 'alice'), (2, 'bob'), (3, 'carol');
+            create table parent(id integer primary key);
+            create table child(id integer primary key, "p"" OR 1 OR ""x" references parent);
+            insert into parent values (1); insert into child values (1, 1);
+
+            """)
+        let refused = [
+            "account.filter(key: 2).deleteAll()", "account.deleteAll()", "account.fetchOne()",
+            "account.filter(name == \"bob\").updateAll(name.set(to: \"x\"))", "child.including(required: parent)", "parent.having(child.count > 0)",
+            "child.joining(required: parent)", "parent.annotated(with: child.count)", "Table(\"account\").count",
+            "parent.select(id.forKey(\"a\\\" OR 1 OR \\\"b\"))",
+            "parent.with(CommonTableExpression(named: \"c\\\"\", sql: \"SELECT 1\")).count",
+        ]
+        for query in refused {
+            session.errors.reset()
+            _ = session.run(query)
+            #expect(session.errorText.contains("holds a double quote, which the DSL cannot write safely"), "\(query): \(session.errorText)")
+        }
+        #expect(session.run("select count(*) from account; select name from account where rowid = 2;") == "3\nbob\n")
+        #expect(session.run("parent.count") == "1\n")
+    }
+
     @Test func a_query_spans_lines_while_a_bracket_is_open() throws {
         let shop = try ShopDatabase.session()
         let output = shop.run("""

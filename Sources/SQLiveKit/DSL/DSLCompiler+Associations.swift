@@ -18,7 +18,7 @@ extension DSLCompiler {
     /// The association from the scope's table to the table named `name`, or nil when `name`
     /// is not a table. Two tables linked by no foreign key, or by several, are errors.
     func association(named name: String, at node: DSLNode, from scope: DSLRelation, required: Bool) throws(Diagnostic) -> DSLRelation? {
-        guard let target = schema.table(named: name) else { return nil }
+        guard let target = try schema.writableTable(named: name) else { return nil }
         let candidates = try self.candidates(from: scope.table, to: target)
         guard candidates.count == 1 else {
             if candidates.isEmpty && !required { return nil }
@@ -73,10 +73,10 @@ extension DSLCompiler {
         guard let name = nodes[0].spelledName(as: .table) else {
             throw error("expected a table name", at: nodes[0])
         }
-        guard let target = schema.table(named: name) else {
+        guard let target = try schema.writableTable(named: name) else {
             throw unknownTable(name, at: nodes[0])
         }
-        let key = shape.contains("key") ? try string(nodes[1], in: scope, expecting: "a key in double quotes") : nil
+        let key = shape.contains("key") ? try typedName(nodes[1], in: scope, expecting: "a key in double quotes") : nil
         var candidates = try self.candidates(from: scope.table, to: target).filter { $0.isToMany == isToMany }
         if shape.contains("using"), let columnsNode = nodes.last {
             let columns = try foreignKeyColumns(columnsNode, in: isToMany ? target : scope.table)

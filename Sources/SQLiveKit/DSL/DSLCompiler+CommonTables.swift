@@ -21,14 +21,14 @@ extension DSLCompiler {
             nodes.removeFirst()
         }
         guard labels.first == "named", nodes.count >= 2 else { throw wrongArguments(call, usage: usage, expected: ["named"]) }
-        let name = try string(nodes[0], in: nil, expecting: "the table name of the expression in double quotes")
+        let name = try typedName(nodes[0], in: nil, expecting: "the table name of the expression in double quotes")
         var columns: [String]?
         if labels[1] == "columns" {
             guard case .array(let elements) = nodes[1].kind, !elements.isEmpty else {
                 throw error("expected an array of column names, as in [\"n\"]", at: nodes[1])
             }
             var names: [String] = []
-            for element in elements { names.append(try string(element, in: nil, expecting: "a column name in double quotes")) }
+            for element in elements { names.append(try typedName(element, in: nil, expecting: "a column name in double quotes")) }
             columns = names
             labels.remove(at: 1)
             nodes.remove(at: 1)

@@ -41,7 +41,7 @@ extension DSLCompiler {
         }
         switch explicit {
         case .table:
-            guard let table = schema.table(named: name) else { throw unknownTable(name, at: arguments[0]) }
+            guard let table = try schema.writableTable(named: name) else { throw unknownTable(name, at: arguments[0]) }
             return .relation(.table(table))
         case .column:
             guard let scope else {

@@ -57,7 +57,7 @@ extension DSLCompiler {
         case .dictionary(let entries):
             var key: [String: DatabaseValue] = [:]
             for entry in entries {
-                let name = try string(entry.key, in: relation, expecting: "a column name in double quotes")
+                let name = try typedName(entry.key, in: relation, expecting: "a column name in double quotes")
                 guard let column = try schema.column(named: name, in: relation.table) else {
                     throw DSLDiagnostic.unknown("column", name, among: try schema.columns(of: relation.table), at: entry.key.range.lowerBound, in: text)
                 }

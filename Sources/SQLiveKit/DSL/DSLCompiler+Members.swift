@@ -17,7 +17,7 @@ extension DSLCompiler {
             guard name.text == DSLExpressionMember.forKey.rawValue, let call, let arguments = call.matching([nil]) else {
                 throw error("an association aggregate has only forKey(\"name\"), found \(name.text)", at: name)
             }
-            let key = try string(arguments[0], in: scope, expecting: "a name in double quotes")
+            let key = try typedName(arguments[0], in: scope, expecting: "a name in double quotes")
             var named = aggregate.mapped { $0.forKey(key) }
             named.alias = key
             return .aggregate(named)
@@ -81,7 +81,7 @@ extension DSLCompiler {
         case .localizedUppercased: return .expression(expression.localizedUppercased)
         case .forKey:
             let arguments = try methodArguments(member, call, name, labels: [nil])
-            let alias = try string(arguments[0], in: scope, expecting: "a name in double quotes")
+            let alias = try typedName(arguments[0], in: scope, expecting: "a name in double quotes")
             return .selection(expression.forKey(alias), alias: alias, expression: expression)
         case .like:
             if let arguments = call?.matching([nil, "escape"]) {

@@ -13,7 +13,7 @@ extension DSLCompiler {
         if member == .forKey && relation.isRoot && scope != nil, let call, let arguments = call.matching([nil]) {
             // `invoice.select(max(total)).forKey("best")`: a subquery named in a selection.
             let subquery = try expression(.relation(relation), at: node)
-            let key = try string(arguments[0], in: relation, expecting: "a name in double quotes")
+            let key = try typedName(arguments[0], in: relation, expecting: "a name in double quotes")
             return .selection(subquery.forKey(key), alias: key, expression: subquery)
         }
         if member == .isEmpty && relation.isRoot {
@@ -76,7 +76,7 @@ extension DSLCompiler {
         case .with: return .relation(try with(call, relation))
         case .forKey:
             guard let arguments = call.matching([nil]) else { throw wrongArguments(call, usage: member.usage, expected: [nil]) }
-            return .relation(relation.rekeyed(try string(arguments[0], in: relation, expecting: "a key in double quotes")))
+            return .relation(relation.rekeyed(try typedName(arguments[0], in: relation, expecting: "a key in double quotes")))
         }
     }
 

@@ -14,7 +14,7 @@ extension DSLCompiler {
         let shapes: [[String?]] = [[nil, "through", "using"], [nil, "through", "using", "key"]]
         guard shapes.contains(call.labels) else { throw wrongArguments(call, usage: usage, expected: [nil, "through", "using"]) }
         let nodes = call.arguments.map(\.value)
-        guard let name = nodes[0].spelledName(as: .table), let destination = schema.table(named: name) else {
+        guard let name = nodes[0].spelledName(as: .table), let destination = try schema.writableTable(named: name) else {
             throw error("expected a table name", at: nodes[0])
         }
         let pivot = try linkedAssociation(nodes[1], from: scope)
@@ -31,7 +31,7 @@ extension DSLCompiler {
         guard isToMany || (!(pivot.link?.isToMany ?? false) && !(target.link?.isToMany ?? false)) else {
             throw error("hasOne(…, through:, using:) needs two to-one associations: write hasMany for a to-many path", at: call.name)
         }
-        let key = nodes.count == 4 ? try string(nodes[3], in: scope, expecting: "a key in double quotes") : nil
+        let key = nodes.count == 4 ? try typedName(nodes[3], in: scope, expecting: "a key in double quotes") : nil
         guard let base = Self.through(pivot.base, target.base, from: scope.table, key: key, isToMany: isToMany),
               let pivotLink = pivot.link, let targetLink = target.link else {
             throw error("\(function)(…, through:, using:) takes associations", at: nodes[1])

@@ -115,7 +115,7 @@ struct DSLCompiler {
     /// name given with `forKey`, or an association.
     private func identifier(_ name: String, at node: DSLNode, in scope: Scope, preferring preference: Preference) throws(Diagnostic) -> DSLValue {
         guard let scope else {
-            guard let table = schema.table(named: name) else {
+            guard let table = try schema.writableTable(named: name) else {
                 throw unknownTable(name, at: node)
             }
             return .relation(.table(table))
@@ -140,7 +140,7 @@ struct DSLCompiler {
         if let function = DSLFunction(rawValue: name) {
             throw error("\(name) is a function: write \(function.usage)", at: node)
         }
-        if let table = schema.table(named: name) {
+        if let table = try schema.writableTable(named: name) {
             // A table not linked to this one (or linked twice): a request, for subqueries.
             return .relation(.table(table))
         }
@@ -198,6 +198,16 @@ struct DSLCompiler {
             throw error("expected \(what)", at: node)
         }
         return value
+    }
+
+    /// A name typed in double quotes (a key, an alias, a CTE's name or columns). One holding a
+    /// `"` is refused: GRDB writes names in double quotes without doubling one.
+    func typedName(_ node: DSLNode, in scope: Scope, expecting what: String) throws(Diagnostic) -> String {
+        let name = try string(node, in: scope, expecting: what)
+        guard !name.contains("\"") else {
+            throw error("the name \(name) holds a double quote, which the DSL cannot write safely", at: node, hint: "use SQL for it")
+        }
+        return name
     }
 
     func error(_ message: String, at node: DSLNode, hint: String? = nil) -> Diagnostic {

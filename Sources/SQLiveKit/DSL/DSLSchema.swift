@@ -34,6 +34,26 @@ struct DSLSchema {
         commonTables.entry(named: typed)?.name ?? tableNames.first { $0.isSameName(as: typed) }
     }
 
+    /// The table or view a typed name means, as ``table(named:)``, refused when one of the names
+    /// GRDB would write for it (its own, its columns', its primary key's, its foreign keys')
+    /// holds a `"`: GRDB quotes names without doubling one, so the rest of a name read from a
+    /// hostile file ran as SQL (`filter(key: 2).deleteAll()` deleted every row).
+    func writableTable(named typed: String) throws(Diagnostic) -> String? {
+        guard let table = table(named: typed) else { return nil }
+        var names = [table] + (try columns(of: table))
+        if commonTables.entry(named: table) == nil, try !isView(table) {
+            names += try primaryKey(of: table).columns
+            for key in try foreignKeys(on: table) {
+                names += [key.destinationTable] + key.originColumns + key.destinationColumns
+            }
+        }
+        if let name = names.first(where: { $0.contains("\"") }) {
+            throw Diagnostic("the name \(name)\(table == name ? "" : ", of table \(table),") holds a double quote, which the DSL cannot write safely",
+                             hint: "use SQL for this table")
+        }
+        return table
+    }
+
     /// The columns of a table, view or common table expression, as `SELECT *` returns them.
     func columns(of table: String) throws(Diagnostic) -> [String] {
         if let commonTable = commonTables.entry(named: table) { return commonTable.columns }
