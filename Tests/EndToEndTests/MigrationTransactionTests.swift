@@ -90,6 +90,28 @@ import Glibc
         #expect(try BinaryRunner.sqlite3([folder.path + "/app.db", "select name from sqlite_schema where type = 'table' order by name"]).stdout == "grdb_migrations\nok\n")
     }
 
+    /// A migration that succeeds leaves the session's settings as they were too (found by the
+    /// session-19 attacker: `writable_schema`, `cache_spill`, `threads`, `analysis_limit` and
+    /// `max_page_count` stayed as a migrations folder set them).
+    @Test func a_migration_leaves_the_sessions_settings_as_they_were() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/migrations", withIntermediateDirectories: false)
+        let settings = ["writable_schema", "cache_spill", "threads", "analysis_limit", "max_page_count", "secure_delete"]
+        folder.write("migrations/0001_a.sql", """
+            CREATE TABLE a(x);
+            PRAGMA writable_schema = 1; PRAGMA cache_spill = 7; PRAGMA threads = 3;
+            PRAGMA analysis_limit = 99; PRAGMA max_page_count = 123456; PRAGMA secure_delete = 1;
+
+            """)
+        let read = settings.map { "pragma \($0);\n" }.joined()
+        let result = try BinaryRunner.sqlive(["app.db"], input: read + ".migrate migrations\n" + read, directory: folder.path)
+
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let before = lines.prefix(settings.count), after = lines.suffix(settings.count + 1).dropLast()
+        #expect(Array(before) == Array(after), "\(result)")
+        #expect(result.stdout.contains("0001_a"), "\(result)")
+    }
+
     @Test func a_migration_that_meets_a_lock_is_not_told_to_fix_its_file() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/migrations", withIntermediateDirectories: false)

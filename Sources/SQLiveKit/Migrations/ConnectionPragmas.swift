@@ -15,7 +15,8 @@ struct ConnectionPragmas {
     static let names = [
         "query_only", "locking_mode", "trusted_schema", "recursive_triggers", "ignore_check_constraints",
         "cell_size_check", "automatic_index", "reverse_unordered_selects", "legacy_alter_table",
-        "synchronous", "temp_store", "cache_size",
+        "synchronous", "temp_store", "cache_size", "writable_schema", "cache_spill", "threads",
+        "analysis_limit", "max_page_count", "secure_delete",
     ]
 
     private var values: [String: String]
