@@ -133,3 +133,15 @@ int sqlive_transaction_action(const char *sql, int length, char *action) {
     sqlite3_close(scratch);
     return action[0] != 0;
 }
+
+int sqlive_mentions_pragma(const char *text, long length) {
+    static const char word[] = "pragma";
+    for (long start = 0; start + 6 <= length; start++) {
+        if (text[start] == 0) return 0;
+        if ((text[start] | 0x20) != 'p') continue;
+        int matched = 1;
+        while (matched < 6 && (text[start + matched] | 0x20) == word[matched]) matched++;
+        if (matched == 6) return 1;
+    }
+    return 0;
+}

@@ -110,4 +110,8 @@ typedef void (*sqlive_regexp_release)(void *compiled);
 int sqlive_register_regexp(void *connection, sqlive_regexp_compile compile, sqlive_regexp_match match,
                            sqlive_regexp_release release);
 
+/// Whether `length` bytes of text hold the letters `pragma` in any case, before any NUL
+/// (SQLite reads no further): the cheap look before a statement's words are scanned.
+int sqlive_mentions_pragma(const char *text, long length);
+
 #endif
