@@ -288,10 +288,12 @@ extension PaneBoard {
         engine.scheduler.receive(.panes(woken))
     }
 
-    /// The same value of the same storage class: GRDB's `==` takes 7 and 7.0 for equal, but
-    /// a query binding one or the other may return other rows (`k = :k` on a TEXT column
-    /// holding '7' and '7.0') and shows `typeof(:k)` apart: `.param set :k 7.0` after 7 left
-    /// the pane as it was.
+    /// The same value of the same storage class, byte for byte: GRDB's `==` takes 7 and 7.0
+    /// for equal, but a query binding one or the other may return other rows (`k = :k` on a
+    /// TEXT column holding '7' and '7.0') and shows `typeof(:k)` apart: `.param set :k 7.0`
+    /// after 7 left the pane as it was. Not GRDB's `Storage` `==` either: it compares text as
+    /// Swift does, so an NFC and an NFD spelling are equal there, while SQLite binds other
+    /// bytes and `=` tells them apart (and it takes 0.0 and -0.0 for equal).
     static func isSameValue(_ a: DatabaseValue?, _ b: DatabaseValue?) -> Bool {
         switch (a?.storage, b?.storage) {
         case (nil, nil): true
