@@ -63,6 +63,10 @@ final class SignalTerminalTests {
         while try terminal.scrollRegion() == 0...29, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(try terminal.scrollRegion() != 0...29, "the dock sets a scroll region")
         try enter("BEGIN; INSERT INTO t VALUES ('uncommitted');", in: terminal)
+        // The next prompt, not only the line typed: on a loaded machine (CI beside CPU hogs)
+        // the next line was typed while sqlive still ran this one, the terminal echoed it, and
+        // SIGTERM came before BEGIN ran ("no transaction was open").
+        try terminal.waitForScreen("the prompt after BEGIN") { $0.hasSuffix("('uncommitted');\n(1 row inserted)\nsqlive>") }
         try terminal.type("SELECT 'typed, not run'")
         try terminal.waitForScreen("the typed line") { $0.hasSuffix("'typed, not run'") }
         try send(SIGTERM)
