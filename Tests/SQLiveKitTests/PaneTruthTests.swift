@@ -810,6 +810,41 @@ import SQLiveTestSupport
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
+    /// With no pane running, nothing kept the engine's record of the schema current: a pane
+    /// pinned after a schema change made meanwhile printed `schema change` instead of
+    /// `pinned` (its first frame compared with the versions from before), and inside a
+    /// transaction on a file its first block came one statement late (the restart waited for
+    /// a statement's end). The same after `.resume` of the only pane.
+    @Test(arguments: storages)
+    func a_pane_pinned_after_a_schema_change_made_while_none_ran_says_pinned_at_once(storage: String) throws {
+        let directory = try TemporaryFolder()
+        let test = try Self.session(storage, in: directory)
+        let transaction = storage == "memory" ? "" : "BEGIN;\n"
+        let end = storage == "memory" ? "" : "COMMIT;\n"
+        #expect(test.run("""
+            .pin --name one SELECT 1
+            .unpin one
+            CREATE TABLE u(x);
+            \(transaction).pin --name p SELECT count(*) FROM player
+            SELECT 42;
+            \(end).pause p
+            CREATE TABLE v(x);
+            INSERT INTO player(name, score) VALUES ('Craig', 5);
+            .resume p
+            SELECT 43;
+            """) == """
+            -- pane 1 (one): pinned
+            1
+            -- pane 2 (p): pinned
+            2
+            42
+            -- pane 2 (p): resumed
+            3
+            43
+
+            """)
+    }
+
     /// Drains the board, as the terminal's loop does, until the first pane shows `value`.
     static func waitForValue(_ value: String, in test: TestSession, pane index: Int = 0, timeout: Double = 10) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

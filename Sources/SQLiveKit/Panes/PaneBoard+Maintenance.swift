@@ -44,6 +44,18 @@ extension PaneBoard {
         lookForExternalCommitsNow()
     }
 
+    /// While no pane is pinned, ``maintain()`` asks for no schema check and no frame reads
+    /// the schema versions (a paused or failed pane keeps the checks going): before the next
+    /// pane compiles, the engine takes the schema as it is now
+    /// (``RefreshScheduler/rebaselineSchemaVersions()``), so that pane's first block says
+    /// `pinned`, not `schema change`. Not inside a transaction in memory: the panes'
+    /// connection cannot read then (and the pane compiles on the user's).
+    func rebaselineSchemaIfNoPaneIsPinned() {
+        guard let engine, panes.isEmpty else { return }
+        if connection.options.isInMemory, userIsInTransaction { return }
+        engine.scheduler.rebaselineSchemaVersions()
+    }
+
     /// With `.external` on, looks for another process's commit now, between two statements,
     /// instead of at the watcher's next tick. The frame the user's commit woke reads the
     /// latest snapshot, which may hold another process's commit too: it refreshes only the

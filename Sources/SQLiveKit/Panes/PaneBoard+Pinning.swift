@@ -15,6 +15,7 @@ extension PaneBoard {
     /// the schema change that makes it work: sqlive can be started before the app it watches.
     @discardableResult
     public func pin(_ text: String, name: String? = nil, rowLimit: Int? = nil, dedupe: Bool = false) throws(Diagnostic) -> Pane {
+        rebaselineSchemaIfNoPaneIsPinned()
         let query: CompiledPane
         do {
             query = try compile(text)

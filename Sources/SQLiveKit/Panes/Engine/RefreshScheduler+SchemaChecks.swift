@@ -50,6 +50,35 @@ extension RefreshScheduler {
         return goesOn
     }
 
+    /// Takes the schema as it is now as the one the panes' queries compile against. While no
+    /// pane is pinned, no frame reads the schema versions and the board asks for no check: a
+    /// pane pinned after a schema change made meanwhile had its first frame compare with the
+    /// versions from before, and came as a `schema change` (inside a transaction on a file,
+    /// one statement late). Called before the pane compiles, so a change after it is still a
+    /// change. Left as it was when the reader cannot read now (a lock): the first block then
+    /// says `schema change`, as before.
+    func rebaselineSchemaVersions() {
+        let (known, probes) = state.withLock { ($0.schemaVersions, $0.databases.schemaProbes) }
+        guard let current = try? onReader({ db -> [String: Int] in
+            let current = try Self.schemaVersions(db, probes: probes.isEmpty ? nil : probes)
+            if let known, Self.schemaMoved(from: known, to: current) {
+                // What a frame does when it finds the schema moved (``read(_:)``).
+                db.clearSchemaCache()
+                lanes[LaneKind.fast.rawValue].statements.removeAll()
+                Lane.reloadSchemas(db)
+            }
+            return current
+        }) else { return }
+        if let known, Self.schemaMoved(from: known, to: current) {
+            lanes[LaneKind.slow.rawValue].forgetSchemaSoon()
+        }
+        state.withLock { state in
+            state.schemaVersions = current
+            // The next look at the files compares with fingerprints taken from now on.
+            state.checkedFingerprints = nil
+        }
+    }
+
     /// True when every database is a rollback-journal file whose header shows the schema
     /// version already known (the reader's own `temp` never changes). WAL files, in-memory
     /// databases and unreadable headers cannot tell: false. Nor can a database whose version
