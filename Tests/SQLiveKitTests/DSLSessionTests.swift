@@ -118,6 +118,23 @@ import Testing
         #expect(shop.run(".sql select * from product where name = ?") == "select * from product where name = NULL;\n")
     }
 
+    /// What `.sql` prints runs as the query does: SQL gets the `.parameter` values (it showed
+    /// NULL for each), and a double keeps every digit (SQLite's expansion wrote 0.1 + 0.2 as
+    /// `0.3`, another value, and an infinity as `Inf`, a column name).
+    @Test func sql_inlines_the_values_the_query_runs_with() throws {
+        let shop = try ShopDatabase.session()
+        shop.run(".parameter set :sum 0.1+0.2\n.parameter set :bytes x'00ff'\n.parameter set :minus -5")
+        #expect(shop.run(".sql SELECT :sum, :bytes, :unset, -:minus, 'it''s'") == """
+            SELECT 0.30000000000000004, X'00FF', NULL, - -5, 'it''s';
+
+            """)
+        #expect(shop.run(".sql product.filter(price == 0.30000000000000004 || price > 1e999 || price < -1e999)") == """
+            SELECT * FROM "product" WHERE ("price" = 0.30000000000000004) OR ("price" > 9.0e+999) OR ("price" < -9.0e+999);
+
+            """)
+        #expect(shop.errorText == "")
+    }
+
     @Test func sql_and_explain_need_a_query() throws {
         let shop = try ShopDatabase.session()
         shop.run(".sql")

@@ -22,20 +22,8 @@ struct SQLCommand: RawTextCommand {
     }
 
     func run(_ query: String, in scope: DatabaseScope) throws(Diagnostic) {
-        let sql = try scope.withStatement(of: query) { statement, _ in statement.sqlWithInlinedArguments }
+        // Bound as running the query would bind them: `.parameter` values for SQL.
+        let sql = try scope.withBoundStatement(of: query) { statement, db in try statement.sqlWithInlinedArguments(db) }
         scope.output.append(sql + ";\n")
-    }
-}
-
-extension Statement {
-    /// The SQL with bound arguments written in as SQLite writes literals
-    /// (`sqlite3_expanded_sql`), without a trailing `;`.
-    var sqlWithInlinedArguments: String {
-        guard let expanded = sqlite3_expanded_sql(sqliteStatement) else { return sql }
-        defer { sqlite3_free(expanded) }
-        var text = Substring(String(cString: expanded))
-        while let last = text.last, last == ";" || last.isWhitespace { text.removeLast() }
-        while let first = text.first, first.isWhitespace { text.removeFirst() }
-        return String(text)
     }
 }

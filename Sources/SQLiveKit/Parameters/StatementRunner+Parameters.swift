@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 extension StatementRunner {
     /// The arguments that bind `.parameter` values to a compiled statement: one value per
@@ -11,6 +12,13 @@ extension StatementRunner {
     ///
     /// Positional values fit every statement, whatever mix of `?`, `?NNN`, `:name`, `@name`
     /// and `$name` it uses, because GRDB binds them by index when no named value matches.
+    /// Binds the `.parameter` values to a statement's parameters, unset ones as NULL. A DSL
+    /// query's statement comes with GRDB's arguments for its literals: it keeps them.
+    func bindParameters(to statement: Statement) {
+        guard statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 else { return }
+        statement.setUncheckedArguments(parameterArguments(for: statement))
+    }
+
     func parameterArguments(for statement: Statement) -> StatementArguments {
         StatementArguments(parameters.values(for: statement.sqliteStatement))
     }

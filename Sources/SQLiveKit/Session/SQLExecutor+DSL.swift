@@ -15,6 +15,13 @@ extension SQLExecutor {
     }
 
     /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
+    func withBoundStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
+        try withStatement(of: query) { statement, db in
+            statements.bindParameters(to: statement)
+            return try body(statement, db)
+        }
+    }
+
     func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
         try statements.withDatabase { db in
             guard let statement = try statements.compileQuery(query, in: db) else {

@@ -78,10 +78,7 @@ extension SQLExecutor {
     /// scripts of many small statements).
     private func execute(_ statement: Statement, db: Database,
                          makeRenderer: ((RenderContext) -> any ResultRenderer)?) throws {
-        // A DSL query's statement comes with GRDB's arguments for its literals: keep them.
-        if statement.arguments.isEmpty, sqlite3_bind_parameter_count(statement.sqliteStatement) > 0 {
-            statement.setUncheckedArguments(statements.parameterArguments(for: statement))
-        }
+        statements.bindParameters(to: statement)
         if settings.eqp != .off, sqlite3_stmt_isexplain(statement.sqliteStatement) == 0 {
             showPlan(of: statement.sql, db: db)
         }

@@ -74,7 +74,7 @@ enum DSLTestDatabase {
     /// The SQL a DSL query compiles to, arguments inlined, as `.sql` prints it.
     static func sql(_ query: String, in dbQueue: DatabaseQueue) throws -> String {
         try dbQueue.inDatabase { db in
-            try DSLCompiler.compile(query, in: db).makeStatement(db).sqlWithInlinedArguments
+            try DSLCompiler.compile(query, in: db).makeStatement(db).sqlWithInlinedArguments(db)
         }
     }
 

@@ -35,6 +35,12 @@ struct DatabaseScope: CommandScope {
         try executor.withStatement(of: query, body)
     }
 
+    /// ``withStatement(of:_:)`` with the session's `.parameter` values bound to an SQL
+    /// query's parameters, as running it would bind them (a DSL query brings its own).
+    func withBoundStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
+        try executor.withBoundStatement(of: query, body)
+    }
+
     /// A command changed the schema (a restore): the panes compile again.
     func schemaDidChange() {
         executor.schemaDidChange()
