@@ -7,7 +7,11 @@ extension DSLCompiler {
         let operand = try value(operandNode, in: scope)
         switch (op, operand) {
         case (.not, .literal(.boolean(let value))): return .literal(.boolean(!value))
-        case (.negate, .literal(.integer(let value))): return .literal(.integer(-value))
+        case (.negate, .literal(.integer(let value))):
+            // -(-9223372036854775807 - 1) overflows, as in Swift (it stopped the process).
+            let (negated, overflow) = Int64(0).subtractingReportingOverflow(value)
+            guard !overflow else { throw error("-(\(value)) overflows Int, as in Swift", at: node) }
+            return .literal(.integer(negated))
         case (.negate, .literal(.real(let value))): return .literal(.real(-value))
         case (.not, .aggregate(let aggregate)): return .aggregate(aggregate.mapped { !$0 })
         case (.negate, .aggregate(let aggregate)): return .aggregate(aggregate.mapped { -$0 })

@@ -44,6 +44,9 @@ enum DSLLexer {
                 while offset < bytes.count, Self.continuesName(bytes[offset]) { offset += 1 }
                 return DSLToken(kind: .identifier(substring(start..<offset)), range: start..<offset)
             }
+            if byte == UInt8(ascii: "-"), let smallest = smallestInteger(at: start) {
+                return smallest
+            }
             for symbol in DSLSymbol.longestFirst where matches(symbol.rawValue) {
                 offset += symbol.rawValue.utf8.count
                 return DSLToken(kind: .symbol(symbol), range: start..<offset)
@@ -111,6 +114,31 @@ enum DSLLexer {
                 throw DSLDiagnostic.at(start, in: text, "integer \(digits) is too large (the largest is \(Int64.max))")
             }
             return .integer(value)
+        }
+
+        /// `-9223372036854775808`, Int.min: Swift reads a `-` in prefix position written
+        /// against a number as part of the literal, whose magnitude alone is too large for an
+        /// Int. Any other negative number stays `-` applied to a number.
+        private mutating func smallestInteger(at start: Int) -> DSLToken? {
+            guard start + 1 < bytes.count, Self.isDigit(bytes[start + 1]) else { return nil }
+            if start > 0 {
+                let before = bytes[start - 1]
+                if Self.continuesName(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]")
+                    || before == UInt8(ascii: "\"") || before == UInt8(ascii: "`") {
+                    return nil
+                }
+            }
+            let saved = offset
+            offset = start + 1
+            skipDigits()
+            let digits = substring(start + 1..<offset).filter { $0 != "_" }
+            let isReal = offset + 1 < bytes.count && bytes[offset] == UInt8(ascii: ".") && Self.isDigit(bytes[offset + 1])
+            let continues = offset < bytes.count && Self.continuesName(bytes[offset])
+            guard digits == "9223372036854775808", !isReal, !continues else {
+                offset = saved
+                return nil
+            }
+            return DSLToken(kind: .integer(.min), range: start..<offset)
         }
 
         private mutating func skipDigits() {
