@@ -107,6 +107,14 @@ extension ChinookParityTests {
         ParityCase("Track.filter((1..<3).contains(GenreId)).count") { _ in .count(Chinook.track.filter((1..<3).contains(Column("GenreId")))) },
         ParityCase("Track.filter((\"A\"...\"B\").contains(Name)).count") { _ in .count(Chinook.track.filter(("A"..."B").contains(Column("Name")))) },
         ParityCase("Track.filter((0.5...1.0).contains(UnitPrice)).count") { _ in .count(Chinook.track.filter((0.5...1.0).contains(Column("UnitPrice")))) },
+        // One array literal, one number type: [10.0, 26] is a [Double] in Swift, and GRDB binds 26.0
+        // (the DSL bound 26; RandomParityTests). [1, 2.5].contains(x) is an [any SQLExpressible],
+        // whose 1 stays an Int; [0.99, nil, 2] a [Double?] (the DSL bound 2).
+        ParityCase("Invoice.filter(keys: [10.0, 26])") { _ in .fetch(Chinook.invoice.filter(keys: [10.0, 26])) },
+        ParityCase("Track.filter([1, 2.5].contains(GenreId)).count") { _ in .count(Chinook.track.filter([1, 2.5].contains(Column("GenreId")))) },
+        ParityCase("Track.filter([0.99, nil, 2].contains(UnitPrice)).count") { _ in
+            .count(Chinook.track.filter([0.99, nil, 2].contains(Column("UnitPrice"))))
+        },
         ParityCase("Customer.filter(City.collating(.nocase) == \"paris\")") { _ in .fetch(Chinook.customer.filter(Column("City").collating(.nocase) == "paris")) },
         ParityCase("Track.filter(!(GenreId > 1))") { _ in .fetch(Chinook.track.filter(!(Column("GenreId") > 1))) },
     ]

@@ -25,8 +25,11 @@ extension DSLCompiler {
             }
             var values: [DatabaseValue] = []
             var uniqueKeys: [[String: DatabaseValue]] = []
+            var elementValues: [DSLValue] = []
+            for element in elements { elementValues.append(try value(element, in: relation)) }
+            let asReals = Self.arrayLiteralHoldsReals(elementValues)
             for element in elements {
-                switch try keyFilter(element, of: relation) {
+                switch try keyFilter(element, of: relation, asReal: asReals) {
                 case .filterKey(let value): values.append(value)
                 case .filterUniqueKeys(let keys): uniqueKeys += keys
                 default: break
@@ -42,9 +45,10 @@ extension DSLCompiler {
 
     /// `filter(key: 1)` (the primary key) or `filter(key: ["email": "a@b.c"])` (a unique key):
     /// checked here, because GRDB stops the process on a key that isn't unique.
-    private func keyFilter(_ node: DSLNode, of relation: DSLRelation) throws(Diagnostic) -> DSLOperation {
+    private func keyFilter(_ node: DSLNode, of relation: DSLRelation, asReal: Bool = false) throws(Diagnostic) -> DSLOperation {
         switch try value(node, in: relation) {
-        case .literal(let literal):
+        case .literal(var literal):
+            if asReal, case .integer(let integer) = literal { literal = .real(Double(integer)) }
             guard try !schema.isView(relation.table) else {
                 throw error("\(relation.table) is a view: it has no primary key to filter on", at: node)
             }
@@ -70,5 +74,24 @@ extension DSLCompiler {
         case let other:
             throw error("expected a key value or a [\"column\": value] dictionary, found \(other.kindDescription)", at: node)
         }
+    }
+
+    /// Whether Swift types the number literals of an array literal as `Double`, integers
+    /// included: `filter(keys: [10.0, 26])` takes a collection of one type, `[Double]`, so
+    /// GRDB binds 26.0. `[1, 2.5].contains(x)` is an array of `any SQLExpressible` (GRDB's
+    /// overload), whose 1 stays an `Int`, unless a `nil` makes it `[Double?]`
+    /// (`[0.99, nil, 2]`). Elements of other kinds (`["1", 2]`, a column) keep their types.
+    static func arrayLiteralHoldsReals(_ values: [DSLValue], existentialUnlessNil: Bool = false) -> Bool {
+        var holdsReal = false
+        var holdsNil = false
+        for value in values {
+            switch value {
+            case .literal(.real): holdsReal = true
+            case .literal(.null): holdsNil = true
+            case .literal(.integer): break
+            default: return false
+            }
+        }
+        return holdsReal && (holdsNil || !existentialUnlessNil)
     }
 }

@@ -25,8 +25,12 @@ extension DSLCompiler {
             let contained = try containedElement(name, call, of: "an array")
             let containsRowID = try namesRowID(contained, in: scope)
             var expressions: [SQLExpression] = []
-            for element in elements {
-                var value = try value(element, in: scope)
+            var values: [DSLValue] = []
+            for element in elements { values.append(try value(element, in: scope)) }
+            let asReals = Self.arrayLiteralHoldsReals(values, existentialUnlessNil: true)
+            for (element, elementValue) in zip(elements, values) {
+                var value = elementValue
+                if asReals, case .literal(.integer(let integer)) = value { value = .literal(.real(Double(integer))) }
                 if containsRowID, case .literal(let literal) = value { value = .literal(try rowIDKey(literal)) }
                 expressions.append(try expression(value, at: element))
             }
