@@ -84,7 +84,7 @@ let package = Package(
         // The same requests written in Swift with GRDB and typed in the DSL: same SQL, same rows.
         .testTarget(
             name: "DSLGRDBParityTests",
-            dependencies: ["SQLiveKit", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["SQLiveKit", "SQLiveTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
