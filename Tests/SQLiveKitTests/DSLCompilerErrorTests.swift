@@ -122,6 +122,21 @@ import Testing
               say which one with hasMany(book, using: authorId) or hasMany(book, using: translatorId)
 
             """)
+        // An ambiguous name is a table request for subqueries; its association uses still say how to choose.
+        #expect(try compiler.error("person.annotated(with: book.sum(id))") == """
+            error: ambiguous association from person to book: 2 foreign keys link them
+              person.annotated(with: book.sum(id))
+                                     ^
+              say which one with hasMany(book, using: authorId) or hasMany(book, using: translatorId)
+
+            """)
+        #expect(try compiler.error("person.having(book.isEmpty)") == """
+            error: ambiguous association from person to book: 2 foreign keys link them
+              person.having(book.isEmpty)
+                            ^
+              say which one with hasMany(book, using: authorId) or hasMany(book, using: translatorId)
+
+            """)
         #expect(try compiler.error("person.including(optional: person)") == """
             error: ambiguous association from person to person: 2 foreign keys link them
               person.including(optional: person)

@@ -16,12 +16,16 @@ extension DSLCompiler {
     }
 
     /// The association from the scope's table to the table named `name`, or nil when `name`
-    /// is not a table. Two tables linked by no foreign key, or by several, are errors.
+    /// is not a table. Two tables linked by no foreign key, or by several, are errors when an
+    /// association is `required`; otherwise nil, and the name is a table request, for
+    /// subqueries (`employee.filter(id > employee.select(average(id)))`, where employee is
+    /// linked to itself twice, as `belongsTo` and `hasMany`: that was an "ambiguous
+    /// association" error, though GRDB runs `Table("employee").select(…)` as a subquery).
     func association(named name: String, at node: DSLNode, from scope: DSLRelation, required: Bool) throws(Diagnostic) -> DSLRelation? {
         guard let target = try schema.writableTable(named: name) else { return nil }
         let candidates = try self.candidates(from: scope.table, to: target)
         guard candidates.count == 1 else {
-            if candidates.isEmpty && !required { return nil }
+            if !required { return nil }
             throw linkError(candidates, from: scope.table, to: target, at: node)
         }
         return association(from: scope.table, to: target, candidates[0], key: nil)

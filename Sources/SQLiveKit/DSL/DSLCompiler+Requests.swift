@@ -17,6 +17,10 @@ extension DSLCompiler {
             return .selection(subquery.forKey(key), alias: key, expression: subquery)
         }
         if member == .isEmpty && relation.isRoot {
+            if call == nil, let scope {
+                // `team.having(player.isEmpty)` names an association: say why this one is not.
+                _ = try association(named: relation.table, at: node, from: scope, required: true)
+            }
             return try fetchOrSubquery(member, name, of: relation, call, in: scope)
         }
         var relation = relation
@@ -26,6 +30,10 @@ extension DSLCompiler {
             relation.madeSubqueryBy = name
         }
         if member.isAssociationOnly && relation.isRoot {
+            if let scope {
+                // `team.annotated(with: player.sum(score))` names an association: say why this one is not.
+                _ = try association(named: relation.table, at: node, from: scope, required: true)
+            }
             throw error("\(member.rawValue) applies to an association, as in team.annotated(with: player.\(member.usage))", at: name)
         }
         if member.isRequestOnly && !relation.isRoot {
