@@ -10,10 +10,12 @@ import Testing
 /// selections with `forKey` names; `distinct()`; `group`/`having` with aggregates;
 /// associations included and joined (filtered, selected, nested, their columns named);
 /// association aggregates; `fetchOne()`, `fetchCount()`, `count`, `isEmpty()`, `fetchSet()`,
-/// `deleteAll()`. Each compares as the hand-written cases do (ParityHarness.swift): same SQL,
-/// arguments, rows and region, or the same error.
+/// `deleteAll()`, `updateAll(…)`; `collating`, `cast`, `coalesce`, aggregates with `filter:`,
+/// subqueries (`contains`, `exists()`, a request as a value). Each compares as the
+/// hand-written cases do (ParityHarness.swift): same SQL, arguments, rows and region, or the
+/// same error. docs/FUZZING.md (*Random parity with GRDB*) says what it leaves out and why.
 ///
-/// The seeds: 1–300 in every run; `SQLIVE_DSL_FUZZ_SEEDS=1-2000` (or `5,17,40-60`) for a
+/// The seeds: 1–300 in every run; `SQLIVE_DSL_FUZZ_SEEDS=1-10000` (or `5,17,40-60`) for a
 /// long campaign by hand; `SQLIVE_DSL_FUZZ_PRINT=1` prints each seed's query.
 @Suite(.enabled(if: FileManager.default.fileExists(atPath: ParityDatabases.chinookScript.path),
                 "the shared Chinook script is on this machine"))

@@ -73,10 +73,30 @@ struct RandomShapeGenerator {
         }
         _ = selected
         var ending = random.pick(RandomEnding.allCases)
-        if ending == .deleteAll, random.chance(0.7) || steps.contains(where: \.shapesSelection) {
-            // GRDB has no DELETE for a grouped request (a fatal error): deletions stay plain.
+        if ending == .deleteAll || ending == .updateAll, random.chance(0.6) || steps.contains(where: \.shapesSelection) {
+            // GRDB has no DELETE or UPDATE for a grouped request (a fatal error): mutations stay plain.
             ending = .none
         }
+        var assignments: [RandomAssignment] = []
+        if ending == .updateAll {
+            let writable = table.columns.filter { !table.primaryKey.contains($0.name) }
+            guard !writable.isEmpty else { ending = .none; return finish(spelling, steps, ending, []) }
+            for _ in 0..<random.int(in: 1...2) {
+                let column = random.pick(writable)
+                var value = literal(for: column.kind)
+                if case .boolean = value { value = .integer(1, "1") }
+                let op = random.pick(["set", "set", "+=", "-=", "*=", "/="])
+                if op == "set", random.chance(0.2) { value = .null }
+                if assignments.contains(where: { $0.column == column.name }) { continue }
+                assignments.append(RandomAssignment(column: column.name, op: op, value: value))
+            }
+        }
+        return finish(spelling, steps, ending, assignments)
+    }
+
+    private mutating func finish(_ spelling: String, _ steps: [RandomStep], _ ending: RandomEnding,
+                                 _ assignments: [RandomAssignment]) -> RandomShape {
+        var ending = ending
         if ending == .count || ending == .fetchCount,
            steps.contains(where: { if case .having = $0 { true } else { false } }),
            !steps.contains(where: { if case .group = $0 { true } else { false } }) {
@@ -89,7 +109,8 @@ struct RandomShapeGenerator {
             // columns: thousands of equal hashes make fetchSet quadratic (minutes).
             ending = .fetchAll
         }
-        return RandomShape(table: table, tableSpelling: spelling, steps: steps, ending: ending, mayWidenRegion: widens)
+        return RandomShape(table: table, tableSpelling: spelling, steps: steps, ending: ending, assignments: assignments,
+                           mayWidenRegion: widens)
     }
 
     // MARK: Expressions
@@ -159,7 +180,12 @@ struct RandomShapeGenerator {
             return random.chance(0.2) ? .binary(op, right, left) : .binary(op, left, right)
         case 6: return .negate(value(depth: depth - 1))
         case 7: return .binary(.coalesce, value(depth: depth - 1), .literal(literal(for: wanted)))
-        case 8: return .function(random.pick([.abs, .length]), value(depth: depth - 1))
+        case 8:
+            switch random.int(in: 0...3) {
+            case 0: return .cast(value(depth: depth - 1), random.pick(["integer", "real", "text", "blob"]))
+            case 1: return .coalesce([value(depth: 0), random.chance(0.5) ? value(depth: 0) : .literal(literal(for: wanted))])
+            default: return .function(random.pick([.abs, .length]), value(depth: depth - 1))
+            }
         default: return .function(random.pick([.uppercased, .lowercased]), .column(column(kind: .text)))
         }
     }
@@ -171,7 +197,7 @@ struct RandomShapeGenerator {
 
     /// A condition.
     private mutating func boolean(depth: Int) -> RandomExpression {
-        switch random.int(in: 0...15) {
+        switch random.int(in: 0...16) {
         case 0...4:
             let left = value(depth: 1)
             let right: RandomExpression = random.chance(0.75) ? .literal(literal(for: kind(of: left))) : value(depth: 0)
@@ -214,14 +240,51 @@ struct RandomShapeGenerator {
         case 13:
             guard depth > 0 else { return boolean(depth: 0) }
             return .binary(random.pick([.and, .or]), boolean(depth: depth - 1), .literal(.boolean(random.chance(0.5))))
+        case 14:
+            let text = RandomExpression.column(column(kind: .text))
+            let collated = RandomExpression.collated(text, random.pick(["nocase", "binary", "rtrim"]))
+            return .binary(random.pick([.equal, .notEqual, .less, .greaterOrEqual]), collated, .literal(literal(for: .text)))
+        case 15:
+            guard depth > 0 else { return boolean(depth: 0) }
+            switch random.int(in: 0...2) {
+            case 0:
+                let target = value(depth: 0, kind: .integer)
+                return .subqueryContains(subquery(selectingColumn: true), target)
+            case 1:
+                return .subqueryExists(subquery(selectingColumn: false))
+            default:
+                let left = value(depth: 0)
+                return .binary(random.pick([.greater, .less, .equal]), left, .subqueryValue(subquery(selectingColumn: true)))
+            }
         default:
             let left = value(depth: 0)
             return .binary(random.pick(RandomOperator.comparisons), left, value(depth: 0))
         }
     }
 
+    private mutating func subquery(selectingColumn: Bool) -> RandomSubquery {
+        let target = random.pick(RandomTable.all)
+        let saved = (table, joined, widens)
+        table = target
+        joined = []
+        var subquery = RandomSubquery(table: target.name, filter: nil, selection: nil, limit: nil)
+        if random.chance(0.6) { subquery.filter = boolean(depth: 0) }
+        if selectingColumn {
+            subquery.selection = random.chance(0.7) ? .column(column(kind: .integer, allowJoined: false)) : aggregate()
+        }
+        if random.chance(0.2) { subquery.limit = random.pick([1, 3]) }
+        table = saved.0
+        joined = saved.1
+        widens = saved.2 || widens
+        return subquery
+    }
+
     private mutating func aggregate() -> RandomExpression {
         if random.chance(0.2) { return .countAll }
+        if random.chance(0.15) {
+            let function: RandomFunction = random.pick([.sum, .total, .min, .max, .average])
+            return .filteredAggregate(function, value(depth: 0), filter: boolean(depth: 0))
+        }
         let function: RandomFunction = random.pick([.count, .countDistinct, .sum, .total, .min, .max, .average])
         return .function(function, value(depth: random.chance(0.7) ? 0 : 1))
     }

@@ -17,6 +17,7 @@ extension RandomShape {
         case .isEmpty: text += ".isEmpty()"
         case .fetchSet: text += ".fetchSet()"
         case .deleteAll: text += ".deleteAll()"
+        case .updateAll: text += ".updateAll(\(assignments.map(\.dsl).joined(separator: ", ")))"
         }
         return text
     }
@@ -33,6 +34,7 @@ extension RandomShape {
         case .isEmpty: return .isEmpty(request)
         case .fetchSet: return .fetchSet(request)
         case .deleteAll: return .deleteAll(request, table: table.name)
+        case .updateAll: return .updateAll(request, assignments.map(\.swift), table: table.name)
         }
     }
 }
@@ -57,6 +59,41 @@ extension RandomStep {
         case .join(let association):
             "\(association.including ? "including" : "joining")(\(association.required ? "required" : "optional"): \(association.dsl))"
         }
+    }
+}
+
+extension RandomAssignment {
+    var dsl: String { op == "set" ? "\(column).set(to: \(value.dsl))" : "\(column) \(op) \(value.dsl)" }
+
+    var swift: ColumnAssignment {
+        let column = Column(self.column)
+        let value = self.value.databaseValue
+        switch op {
+        case "set": return self.value == .null ? column.set(to: nil) : column.set(to: value)
+        case "+=": return column += value
+        case "-=": return column -= value
+        case "*=": return column *= value
+        default: return column /= value
+        }
+    }
+}
+
+extension RandomSubquery {
+    var dsl: String {
+        var text = table
+        if let filter { text += ".filter(\(filter.dsl))" }
+        if let selection { text += ".select(\(selection.dsl))" }
+        if let limit { text += ".limit(\(limit))" }
+        return text
+    }
+
+    var swift: QueryInterfaceRequest<Row> {
+        let builder = RandomSwiftBuilder(root: table)
+        var request = Table<Row>(table).all()
+        if let filter { request = request.filter(builder.sql(filter)) }
+        if let selection { request = request.select(builder.sql(selection)) }
+        if let limit { request = request.limit(limit) }
+        return request
     }
 }
 
@@ -133,6 +170,13 @@ extension RandomExpression {
             if let key { text += ".forKey(\"\(key)\")" }
             return text
         case .keyed(let expression, let key): return expression.receiverDSL + ".forKey(\"\(key)\")"
+        case .collated(let expression, let collation): return expression.receiverDSL + ".collating(.\(collation))"
+        case .cast(let expression, let storageClass): return "cast(\(expression.dsl), as: .\(storageClass))"
+        case .coalesce(let expressions): return "coalesce([\(expressions.map(\.dsl).joined(separator: ", "))])"
+        case .filteredAggregate(let function, let expression, let filter): return "\(function.rawValue)(\(expression.dsl), filter: \(filter.dsl))"
+        case .subqueryContains(let subquery, let expression): return subquery.dsl + ".contains(\(expression.dsl))"
+        case .subqueryExists(let subquery): return subquery.dsl + ".exists()"
+        case .subqueryValue(let subquery): return subquery.dsl
         }
     }
 
@@ -319,6 +363,25 @@ struct RandomSwiftBuilder {
         case .countAll: return SQL("COUNT(*)").sqlExpression
         case .associationAggregate: fatalError("an association aggregate outside annotated(with:) and having(_:)")
         case .keyed(let inner, _): return sql(inner)
+        case .collated(let inner, let collation): return sql(inner).collating(Database.CollationName(rawValue: collation.uppercased()))
+        case .cast(let inner, let storageClass): return cast(sql(inner), as: Database.StorageClass(rawValue: storageClass.uppercased()))
+        case .coalesce(let expressions):
+            return coalesce(expressions.map { expression -> any SQLSpecificExpressible in
+                if case .literal(let literal) = expression { return literal.databaseValue }
+                return sql(expression)
+            })
+        case .filteredAggregate(let function, let inner, let filter):
+            let value = sql(inner), condition = sql(filter)
+            switch function {
+            case .sum: return sum(value, filter: condition)
+            case .total: return total(value, filter: condition)
+            case .min: return min(value, filter: condition)
+            case .max: return max(value, filter: condition)
+            default: return average(value, filter: condition)
+            }
+        case .subqueryContains(let subquery, let inner): return subquery.swift.contains(sql(inner))
+        case .subqueryExists(let subquery): return subquery.swift.exists()
+        case .subqueryValue(let subquery): return subquery.swift.sqlExpression
         }
     }
 

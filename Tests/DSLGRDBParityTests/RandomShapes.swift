@@ -170,8 +170,37 @@ indirect enum RandomExpression: Sendable {
     case associationAggregate(String, RandomAssociationAggregate, String?, key: String?)
     /// `expression.forKey("name")`, only at the top of a selection.
     case keyed(RandomExpression, String)
+    /// `x.collating(.nocase)`.
+    case collated(RandomExpression, String)
+    /// `cast(x, as: .text)`.
+    case cast(RandomExpression, String)
+    /// `coalesce([a, b, …])`.
+    case coalesce([RandomExpression])
+    /// `sum(x, filter: condition)`, and `total`, `average`, `min`, `max`.
+    case filteredAggregate(RandomFunction, RandomExpression, filter: RandomExpression)
+    /// `Genre.filter(…).select(GenreId).contains(x)`.
+    case subqueryContains(RandomSubquery, RandomExpression)
+    /// `Track.filter(…).exists()`.
+    case subqueryExists(RandomSubquery)
+    /// A request that selects one value, as a value: `Track.select(max(Milliseconds))`.
+    case subqueryValue(RandomSubquery)
 
     var isLiteral: Bool { if case .literal = self { true } else { false } }
+}
+
+/// A request inside brackets: a table, a filter on its columns, one selected value.
+struct RandomSubquery: Sendable {
+    var table: String
+    var filter: RandomExpression?
+    var selection: RandomExpression?
+    var limit: Int?
+}
+
+/// `column.set(to: value)`, `column += value`, …
+struct RandomAssignment: Sendable {
+    var column: String
+    var op: String
+    var value: RandomLiteral
 }
 
 enum RandomOrdering: Sendable {
@@ -206,7 +235,7 @@ enum RandomStep: Sendable {
 }
 
 enum RandomEnding: Sendable, CaseIterable {
-    case none, fetchAll, fetchOne, fetchCount, count, isEmpty, fetchSet, deleteAll
+    case none, fetchAll, fetchOne, fetchCount, count, isEmpty, fetchSet, deleteAll, updateAll
 }
 
 struct RandomShape: Sendable {
@@ -214,6 +243,8 @@ struct RandomShape: Sendable {
     var tableSpelling: String
     var steps: [RandomStep]
     var ending: RandomEnding
+    /// The assignments of `updateAll(…)`.
+    var assignments: [RandomAssignment] = []
     /// A text or real literal compared where SQLite compares it with a key: the DSL may
     /// observe a wider region than GRDB's (docs/DSL.md, "Keys need not be integers").
     var mayWidenRegion: Bool
