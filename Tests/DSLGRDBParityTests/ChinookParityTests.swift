@@ -11,6 +11,7 @@ enum Chinook {
     static let genre = Table<Row>("Genre")
     static let invoice = Table<Row>("Invoice")
     static let invoiceLine = Table<Row>("InvoiceLine")
+    static let mediaType = Table<Row>("MediaType")
     static let playlistTrack = Table<Row>("PlaylistTrack")
     static let track = Table<Row>("Track")
 }

@@ -40,6 +40,13 @@ extension DSLCompiler {
         case .query:
             throw error("nothing can follow count, a fetch method, deleteAll() or updateAll(…): they end a query", at: name)
         case .joined(let join):
+            let namesColumn = try schema.column(named: name.text, in: join.table) != nil
+            if DSLRequestMember(rawValue: name.text) != nil, call != nil || !namesColumn {
+                // `album.select(max(id))` where album names a join deeper in the request: the
+                // table's request, for a subquery, as `Table("album")` is in Swift (it was
+                // "no such column: select").
+                return try relationMember(name, of: .table(join.table), call, at: baseNode, in: scope)
+            }
             guard call == nil, let column = try schema.column(named: name.text, in: join.table) else {
                 throw DSLDiagnostic.unknown("column", name.text, among: try schema.columns(of: join.table), at: name.range.lowerBound, in: text)
             }
