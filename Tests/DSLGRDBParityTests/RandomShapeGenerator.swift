@@ -23,7 +23,7 @@ struct RandomShapeGenerator {
 
     private mutating func make() -> RandomShape {
         table = random.pick(RandomTable.all)
-        let spelling = random.chance(0.2) ? table.name.lowercased() : table.name
+        let spelling = random.chance(0.1) ? "Table(\"\(table.name)\")" : random.chance(0.2) ? table.name.lowercased() : table.name
         var steps: [RandomStep] = []
         var grouped = false
         var selected = false
@@ -109,8 +109,8 @@ struct RandomShapeGenerator {
             // columns: thousands of equal hashes make fetchSet quadratic (minutes).
             ending = .fetchAll
         }
-        return RandomShape(table: table, tableSpelling: spelling, steps: steps, ending: ending, assignments: assignments,
-                           mayWidenRegion: widens)
+        return RandomShape(table: table, tableSpelling: spelling, steps: steps, ending: ending,
+                           pastedFromSwift: random.chance(0.15), assignments: assignments, mayWidenRegion: widens)
     }
 
     // MARK: Expressions
@@ -195,8 +195,13 @@ struct RandomShapeGenerator {
         return nil
     }
 
-    /// A condition.
+    /// A condition, now and then in parentheses Swift does not need.
     private mutating func boolean(depth: Int) -> RandomExpression {
+        let condition = bareBoolean(depth: depth)
+        return random.chance(0.08) ? .parenthesized(condition) : condition
+    }
+
+    private mutating func bareBoolean(depth: Int) -> RandomExpression {
         switch random.int(in: 0...16) {
         case 0...4:
             let left = value(depth: 1)
@@ -353,7 +358,13 @@ struct RandomShapeGenerator {
         }
         table = savedTable
         joined = savedJoined
-        if topLevel { joined.append((name, target)) }
+        if topLevel {
+            joined.append((name, target))
+            // A nested join's columns are named by its key too (`Album.Title`).
+            for nested in association.nested where !joined.contains(where: { $0.key == nested.name }) && nested.name != table.name {
+                joined.append((nested.name, RandomTable.named(nested.name)))
+            }
+        }
         return association
     }
 }

@@ -8,18 +8,20 @@ extension RandomShape {
     var dsl: String {
         var text = tableSpelling
         for step in steps { text += "." + step.dsl }
+        let db = pastedFromSwift ? "db" : ""
         switch ending {
         case .none: break
-        case .fetchAll: text += ".fetchAll()"
-        case .fetchOne: text += ".fetchOne()"
-        case .fetchCount: text += ".fetchCount()"
+        case .fetchAll: text += ".fetchAll(\(db))"
+        case .fetchOne: text += ".fetchOne(\(db))"
+        case .fetchCount: text += ".fetchCount(\(db))"
         case .count: text += ".count"
-        case .isEmpty: text += ".isEmpty()"
-        case .fetchSet: text += ".fetchSet()"
-        case .deleteAll: text += ".deleteAll()"
-        case .updateAll: text += ".updateAll(\(assignments.map(\.dsl).joined(separator: ", ")))"
+        case .isEmpty: text += ".isEmpty(\(db))"
+        case .fetchSet: text += ".fetchSet(\(db))"
+        case .deleteAll: text += ".deleteAll(\(db))"
+        case .updateAll: text += ".updateAll(\(pastedFromSwift ? "db, " : "")\(assignments.map(\.dsl).joined(separator: ", ")))"
+        case .exists: text += ".exists()"
         }
-        return text
+        return pastedFromSwift && ending != .none && ending != .count && ending != .exists ? "try " + text : text
     }
 
     /// The request a Swift program builds for the same tree, and what it does with it.
@@ -35,6 +37,7 @@ extension RandomShape {
         case .fetchSet: return .fetchSet(request)
         case .deleteAll: return .deleteAll(request, table: table.name)
         case .updateAll: return .updateAll(request, assignments.map(\.swift), table: table.name)
+        case .exists: return .fetchRequest(SQLRequest<Row>(literal: "SELECT \(request.exists())"))
         }
     }
 }
@@ -170,6 +173,7 @@ extension RandomExpression {
             if let key { text += ".forKey(\"\(key)\")" }
             return text
         case .keyed(let expression, let key): return expression.receiverDSL + ".forKey(\"\(key)\")"
+        case .parenthesized(let expression): return "(\(expression.dsl))"
         case .collated(let expression, let collation): return expression.receiverDSL + ".collating(.\(collation))"
         case .cast(let expression, let storageClass): return "cast(\(expression.dsl), as: .\(storageClass))"
         case .coalesce(let expressions): return "coalesce([\(expressions.map(\.dsl).joined(separator: ", "))])"
@@ -221,16 +225,22 @@ struct RandomSwiftBuilder {
         case .join(let association):
             let alias = TableAlias<Row>()
             aliases[association.name] = alias
-            return join(association, from: root, to: request, alias: alias)
+            var nestedAliases: [String: TableAlias<Row>] = [:]
+            for nested in association.nested where aliases[nested.name] == nil && nested.name != root {
+                nestedAliases[nested.name] = TableAlias<Row>()
+                aliases[nested.name] = nestedAliases[nested.name]
+            }
+            return join(association, from: root, to: request, alias: alias, nestedAliases: nestedAliases)
         }
     }
 
-    private func join(_ shape: RandomAssociation, from origin: String, to request: QueryInterfaceRequest<Row>, alias: TableAlias<Row>) -> QueryInterfaceRequest<Row> {
+    private func join(_ shape: RandomAssociation, from origin: String, to request: QueryInterfaceRequest<Row>, alias: TableAlias<Row>,
+                      nestedAliases: [String: TableAlias<Row>]) -> QueryInterfaceRequest<Row> {
         if shape.isToMany {
-            let association = configured(Table<Row>(origin).hasMany(Table<Row>(shape.name)), shape).aliased(alias)
+            let association = configured(Table<Row>(origin).hasMany(Table<Row>(shape.name)), shape, nestedAliases: nestedAliases).aliased(alias)
             return joined(request, association, shape)
         }
-        let association = configured(Table<Row>(origin).belongsTo(Table<Row>(shape.name)), shape).aliased(alias)
+        let association = configured(Table<Row>(origin).belongsTo(Table<Row>(shape.name)), shape, nestedAliases: nestedAliases).aliased(alias)
         return joined(request, association, shape)
     }
 
@@ -244,17 +254,21 @@ struct RandomSwiftBuilder {
         }
     }
 
-    private func configured<A: Association>(_ association: A, _ shape: RandomAssociation) -> A where A.RowDecoder == Row {
+    private func configured<A: Association>(_ association: A, _ shape: RandomAssociation,
+                                            nestedAliases: [String: TableAlias<Row>] = [:]) -> A where A.RowDecoder == Row {
         var association = association
         let inner = RandomSwiftBuilder(root: shape.name)
         if let filter = shape.filter { association = association.filter(inner.sql(filter)) }
         if let select = shape.select { association = association.select(select.map { Column($0) }) }
         for nested in shape.nested {
+            let alias = nestedAliases[nested.name]
             if nested.isToMany {
-                let child = inner.configured(Table<Row>(shape.name).hasMany(Table<Row>(nested.name)), nested)
+                var child = inner.configured(Table<Row>(shape.name).hasMany(Table<Row>(nested.name)), nested)
+                if let alias { child = child.aliased(alias) }
                 association = Self.joinedNested(association, child, nested)
             } else {
-                let child = inner.configured(Table<Row>(shape.name).belongsTo(Table<Row>(nested.name)), nested)
+                var child = inner.configured(Table<Row>(shape.name).belongsTo(Table<Row>(nested.name)), nested)
+                if let alias { child = child.aliased(alias) }
                 association = Self.joinedNested(association, child, nested)
             }
         }
@@ -363,6 +377,7 @@ struct RandomSwiftBuilder {
         case .countAll: return SQL("COUNT(*)").sqlExpression
         case .associationAggregate: fatalError("an association aggregate outside annotated(with:) and having(_:)")
         case .keyed(let inner, _): return sql(inner)
+        case .parenthesized(let inner): return sql(inner)
         case .collated(let inner, let collation): return sql(inner).collating(Database.CollationName(rawValue: collation.uppercased()))
         case .cast(let inner, let storageClass): return cast(sql(inner), as: Database.StorageClass(rawValue: storageClass.uppercased()))
         case .coalesce(let expressions):

@@ -170,6 +170,8 @@ indirect enum RandomExpression: Sendable {
     case associationAggregate(String, RandomAssociationAggregate, String?, key: String?)
     /// `expression.forKey("name")`, only at the top of a selection.
     case keyed(RandomExpression, String)
+    /// `(x)`: parentheses Swift does not need.
+    case parenthesized(RandomExpression)
     /// `x.collating(.nocase)`.
     case collated(RandomExpression, String)
     /// `cast(x, as: .text)`.
@@ -235,7 +237,7 @@ enum RandomStep: Sendable {
 }
 
 enum RandomEnding: Sendable, CaseIterable {
-    case none, fetchAll, fetchOne, fetchCount, count, isEmpty, fetchSet, deleteAll, updateAll
+    case none, fetchAll, fetchOne, fetchCount, count, isEmpty, fetchSet, deleteAll, updateAll, exists
 }
 
 struct RandomShape: Sendable {
@@ -243,6 +245,8 @@ struct RandomShape: Sendable {
     var tableSpelling: String
     var steps: [RandomStep]
     var ending: RandomEnding
+    /// Written as a line pasted from Swift: `try …` and the fetch method's `db` argument.
+    var pastedFromSwift = false
     /// The assignments of `updateAll(…)`.
     var assignments: [RandomAssignment] = []
     /// A text or real literal compared where SQLite compares it with a key: the DSL may
