@@ -570,6 +570,31 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// A column of its own named `rowid` hides the rowid in SQL; GRDB still takes `"rowid"` for
+    /// the rowid (`filter(key:)` of a table without a primary key, `rowid == 3`): a pane on
+    /// some of its values was narrowed to rowids, and missed the rows it reads under other
+    /// rowids. Such a table is watched whole; one whose INTEGER PRIMARY KEY is named `rowid`
+    /// still narrows.
+    @Test func a_key_pane_on_a_column_named_rowid_refreshes() throws {
+        let test = try TestSession()
+        test.run("""
+            CREATE TABLE rs(rowid INT, v); INSERT INTO rs(_rowid_, rowid, v) VALUES (1, 3, 'a'), (2, 1, 'b');
+            CREATE TABLE k(id INTEGER PRIMARY KEY, RowID INT); CREATE TABLE r(rowid INTEGER PRIMARY KEY, v);
+            """)
+        #expect(test.run(".region rs.filter(key: 3)\n.region k.filter(rowid == 3)\n.region r.filter(key: 3)")
+                == "rs(rowid,v)\nk(RowID,id)\nr(rowid,v)[3]\n")
+        #expect(test.run(".pin rs.filter(key: 3)\n.pin rs.filter(rowid == 1)") == """
+            -- pane 1 (rs): pinned
+            3|a
+            -- pane 2 (rs-2): pinned
+            1|b
+
+            """)
+        #expect(test.run("UPDATE rs SET v = 'A' WHERE rowid = 3;") == "-- pane 1 (rs): update rs(v)[1]\n3|A\n")
+        #expect(test.run("INSERT INTO rs(rowid, v) VALUES (1, 'c');") == "-- pane 2 (rs-2): insert rs[3]\n1|b\n1|c\n")
+        #expect(test.errorText == "")
+    }
+
     /// A URI for a private in-memory database is `:memory:`: the panes read it too. They read
     /// another, empty database (each open of such a URI makes one): "no such table" for ever.
     @Test(arguments: ["file::memory:", "file:scratch?mode=memory", "file::memory:?cache=shared"])

@@ -12,10 +12,23 @@ extension Database {
         return try primaryKeyHasIndexOfItsOwn(table) ? nil : column
     }
 
-    /// True for a table GRDB believes has a rowid alias where SQLite has none (`INTEGER
-    /// PRIMARY KEY DESC`): GRDB narrows its regions on values that are not rowids.
+    /// True for a table where GRDB narrows its regions on values that are not rowids: one GRDB
+    /// believes has a rowid alias where SQLite has none (`INTEGER PRIMARY KEY DESC`), and one
+    /// with a column of its own named `rowid` that is not its INTEGER PRIMARY KEY. GRDB takes
+    /// `"rowid"` for the rowid (`filter(key:)` of a table without a primary key, `rowid == 3`),
+    /// but in SQL the column's name hides the rowid: `rs.filter(key: 3)` reads the rows whose
+    /// column `rowid` is 3, whatever their rowids, and a region narrowed to rowid 3 missed them.
     func hasFalseRowIDAlias(_ table: String) throws -> Bool {
-        try tableKey(table).rowIDColumn != nil && primaryKeyHasIndexOfItsOwn(table)
+        let key = try tableKey(table)
+        if key.rowIDColumn != nil, try primaryKeyHasIndexOfItsOwn(table) { return true }
+        return try hasColumnNamedRowID(table, alias: key.rowIDColumn)
+    }
+
+    /// Whether a column of the table is named `rowid` (as SQLite compares names) without being
+    /// its rowid under that name.
+    private func hasColumnNamedRowID(_ table: String, alias: String?) throws -> Bool {
+        let names = try String.fetchAll(self, sql: "SELECT name FROM pragma_table_xinfo(?)", arguments: [table])
+        return names.contains { $0.uppercased() == "ROWID" && $0.uppercased() != alias?.uppercased() }
     }
 
     /// A table's primary key as GRDB's `primaryKey(_:)` describes it, read from SQLite's

@@ -41,8 +41,8 @@ struct QueryRegion {
         var widened = false
         let kept = try map.areas.compactMap { area -> RegionMap.TableArea? in
             guard !Database.isSQLiteInternalTable(area.table), let name = tables[area.table.lowercased()] else { return nil }
-            // GRDB narrows on the values of an INTEGER PRIMARY KEY DESC, which are no rowids:
-            // such a table is tracked whole.
+            // GRDB narrows on the values of an INTEGER PRIMARY KEY DESC, and of a column named
+            // `rowid`, which are no rowids: such a table is tracked whole.
             if try db.hasFalseRowIDAlias(name) {
                 widened = true
                 return RegionMap.TableArea(table: name, columns: area.columns, rowIDs: nil)
