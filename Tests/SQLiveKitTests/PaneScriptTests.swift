@@ -390,6 +390,25 @@ import Testing
         #expect(test.errorText == "")
     }
 
+    /// The panes' connections open in the session's `trusted_schema`: opening reads the
+    /// schema, and with the setting off a generated column of a function not marked harmless
+    /// (`json_extract` on this SQLite) makes it "malformed". After `PRAGMA trusted_schema = 1`
+    /// and such a table, every `.pin` failed with "cannot open a connection for the panes".
+    @Test(arguments: ["memory", "wal"])
+    func panes_open_in_the_sessions_trusted_schema(storage: String) throws {
+        let folder = try TemporaryFolder()
+        let test = try TestSession(path: storage == "memory" ? ":memory:" : folder.path("main.db"))
+        if storage == "wal" { test.run("PRAGMA journal_mode = WAL;") }
+        test.run("""
+            PRAGMA trusted_schema = 1;
+            CREATE TABLE doc(id INTEGER PRIMARY KEY, j TEXT, v AS (json_extract(j, '$.v')));
+            INSERT INTO doc(j) VALUES ('{"v":1}');
+            """)
+        #expect(test.run(".pin --name d SELECT id, v FROM doc") == "-- pane 1 (d): pinned\n1|1\n")
+        #expect(test.run("INSERT INTO doc(j) VALUES ('{\"v\":2}');") == "-- pane 1 (d): insert doc[2]\n1|1\n2|2\n")
+        #expect(test.errorText == "")
+    }
+
     /// A pane's query is one statement: `.pin select …; delete from t` was accepted, and what
     /// followed the first statement was kept in the pane's text, never run nor checked. A
     /// trailing comment is no statement.

@@ -24,10 +24,15 @@ extension PaneBoard {
         if let engine { return engine }
         guard !heldByExclusiveLocking else { throw ExclusiveLocking.refusal }
         let scheduler: RefreshScheduler
+        // Read before the readers open: they open in the session's trusted_schema.
+        if let settings = try? connection.access({ db in try ReaderSettings.read(db, caseSensitiveLike: userCaseSensitiveLike) }) {
+            readerSettings = settings
+        }
         do {
             let connection = self.connection
+            let trustedSchema = readerSettings.trustedSchema
             scheduler = try RefreshScheduler(openReader: {
-                guard let reader = try connection.openPaneReader() else {
+                guard let reader = try connection.openPaneReader(trustedSchema: trustedSchema) else {
                     throw Diagnostic("panes need a database they can share: this in-memory database is private")
                 }
                 return reader
@@ -38,9 +43,6 @@ extension PaneBoard {
             throw Diagnostic(converting: error).prefixed("cannot open a connection for the panes: ")
         }
         scheduler.setParameters(parameters)
-        if let settings = try? connection.access({ db in try ReaderSettings.read(db, caseSensitiveLike: userCaseSensitiveLike) }) {
-            readerSettings = settings
-        }
         readerSettingsMayHaveChanged = false
         scheduler.setReaderSettings(readerSettings)
         scheduler.runFramesInWaiter(framesRunInWaiter)

@@ -222,8 +222,12 @@ public final class DatabaseConnection: Sendable {
     /// A new read-only connection to the same database, for the panes: the same file (or the
     /// same shared in-memory database), `PRAGMA query_only` on, and a busy wait of its own
     /// that is short, since a pane waits for the user and never the reverse. Nil when the
-    /// database cannot be shared (a private in-memory database).
-    func openPaneReader() throws -> DatabaseQueue? {
+    /// database cannot be shared (a private in-memory database). `trustedSchema` is the
+    /// session's `PRAGMA trusted_schema`, set before anything reads the schema: opening reads
+    /// it, and a schema that calls a function not marked harmless (a generated column of
+    /// `json_extract` on this SQLite) is "malformed" with the setting off, so a session that
+    /// had turned it on to make such a table could pin no pane at all.
+    func openPaneReader(trustedSchema: Bool = false) throws -> DatabaseQueue? {
         guard !options.isInMemory || memoryName != nil else { return nil }
         var configuration = Configuration()
         // A read-write open of a read-write file: a read-only open of a WAL file needs its
@@ -239,6 +243,7 @@ public final class DatabaseConnection: Sendable {
             // A pane's query is the user's SQL too: the same refusals as the session's own
             // connection (a tokenizer pointer set here would be called by a pane on an FTS table).
             try ConnectionHardening.apply(to: db, safe: isSafe)
+            if trustedSchema { try db.execute(sql: "PRAGMA trusted_schema = 1") }
             if !readonly { try db.execute(sql: "PRAGMA query_only = 1") }
         }
         // Opening reads the schema: another process's commit on a rollback-journal file holds
