@@ -74,4 +74,43 @@ import SQLiveTestSupport
         #expect(PaneTruthTests.waitForValue("95", in: test, pane: 1))
         #expect(test.errorText == "")
     }
+    /// Panes compiled again are read in one frame with the others, from one snapshot. After
+    /// another process's commit (and at `.notify all`) a pane whose query did not compile
+    /// tried again one at a time, and `.notify schema` compiled every pane one at a time:
+    /// each was read in a frame of its own as it compiled, and beside another process's
+    /// commits `--follow` printed panes of two states together (`count(*)` of a table at
+    /// commit 40 beside the other panes at 41; found by a differential fuzzer).
+    @Test(arguments: ["external change", "notify all", "notify schema"])
+    func panes_compiled_again_are_read_in_one_frame_with_the_others(trigger: String) throws {
+        let directory = try TemporaryFolder()
+        let path = directory.path("wal.db")
+        let other = try PaneTruthTests.otherProcess(path)
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; CREATE TABLE ver(n); INSERT INTO ver VALUES (1);")
+        }
+        let test = try TestSession(path: path)
+        // The watcher's timer never ticks: the external change is delivered by hand.
+        test.run(".external 1000s\n.pin SELECT n FROM ver\n.pin SELECT count(*) FROM t\n.pin SELECT max(v) FROM t")
+        #expect(test.board.panes.map { $0.token == nil } == [false, true, true])
+        // Frames run on the lanes' threads from now on, as with --follow and the dock.
+        test.board.refreshesOnTheirOwn()
+        try other.write { db in try db.execute(sql: "CREATE TABLE t(v); INSERT INTO t VALUES (7); UPDATE ver SET n = 2") }
+        switch trigger {
+        case "external change": test.board.apply([.externalChange])
+        case "notify all": try test.board.notify(.all)
+        default: try test.board.notify(.schema)
+        }
+        let tokens = Set(test.board.panes.compactMap(\.token))
+        #expect(tokens.count == 3)
+        var frames: [Set<ObservationToken>] = []
+        let deadline = Date().addingTimeInterval(10)
+        while !tokens.isSubset(of: frames.reduce([], { $0.union($1) })) && Date() < deadline {
+            for item in test.board.inbox.takeAll() {
+                if case .frame(let frame) = item { frames.append(Set(frame.fetches.map(\.token)).intersection(tokens)) }
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        #expect(frames.filter { !$0.isEmpty } == [tokens])
+        #expect(test.errorText == "")
+    }
 }

@@ -50,13 +50,23 @@ extension PaneBoard {
     }
 
     /// Another process committed: the watcher already woke every pane (the reader also
-    /// compares the schema versions); a pane whose query did not compile tries again.
+    /// compares the schema versions); a pane whose query did not compile tries again. Those
+    /// that compile now are read in one frame with every other pane, from one snapshot:
+    /// restarted one at a time, each was read in a frame of its own, and beside another
+    /// process's commits `--follow` printed panes from two states together (a table's count
+    /// at commit 40 beside the others at 41).
     private func externalChangeDidHappen(skipping recompiled: inout Set<Int>) -> [PaneEvent] {
-        guard engine != nil else { return [] }
+        guard let engine else { return [] }
         let live = panes.filter { $0.status != .paused && $0.token != nil }
-        for index in panes.indices where panes[index].status != .paused && panes[index].token == nil
-            && recompiled.insert(panes[index].id).inserted {
-            restartWhenOutsideTransaction(index, cause: .externalChange)
+        let failed = panes.indices.filter { index in
+            panes[index].status != .paused && panes[index].token == nil && recompiled.insert(panes[index].id).inserted
+        }
+        if !failed.isEmpty {
+            restartingTogether {
+                for index in failed { restartWhenOutsideTransaction(index, cause: .externalChange) }
+                engine.scheduler.wake(Dictionary(live.compactMap { $0.token.map { ($0, RefreshCause.externalChange) } },
+                                                 uniquingKeysWith: { first, _ in first }))
+            }
         }
         guard traceRequested else { return [] }
         let labels = live.map(\.label)

@@ -18,7 +18,10 @@ extension PaneBoard {
             try? connection.access { $0.clearSchemaCache() }
             engine.recorder.forgetTableFacts()
             let indexes = panes.indices.filter { panes[$0].status != .paused }
-            for index in indexes { restartWhenOutsideTransaction(index, cause: .notifiedByHand) }
+            // Compiled again together, read in one frame (one snapshot), as after a schema change.
+            restartingTogether {
+                for index in indexes { restartWhenOutsideTransaction(index, cause: .notifiedByHand) }
+            }
             return indexes.count
         }
         let (tokens, inTransaction) = try connection.access { db in
@@ -27,20 +30,18 @@ extension PaneBoard {
                 ?? Set(panes.compactMap { $0.status == .paused ? nil : $0.token })
             return (tokens, db.isInsideTransaction)
         }
-        if inTransaction {
-            engine.recorder.noteNotified(tokens)
-        } else {
-            engine.scheduler.receive(.panes(Dictionary(uniqueKeysWithValues: tokens.map { ($0, RefreshCause.notifiedByHand) })))
-        }
-        var reached = tokens.count
-        if target == .all {
-            // A pane whose query did not compile may compile now.
-            for index in panes.indices where panes[index].status != .paused && panes[index].token == nil {
-                restartWhenOutsideTransaction(index, cause: .notifiedByHand)
-                reached += 1
+        // A pane whose query did not compile may compile now (`.notify all`): it is read in
+        // the same frame as the panes woken, from one snapshot.
+        let failed = target != .all ? [] : panes.indices.filter { panes[$0].status != .paused && panes[$0].token == nil }
+        restartingTogether {
+            if inTransaction {
+                engine.recorder.noteNotified(tokens)
+            } else {
+                engine.scheduler.receive(.panes(Dictionary(uniqueKeysWithValues: tokens.map { ($0, RefreshCause.notifiedByHand) })))
             }
+            for index in failed { restartWhenOutsideTransaction(index, cause: .notifiedByHand) }
         }
-        return reached
+        return tokens.count + failed.count
     }
 
     /// `.events on|off`.
