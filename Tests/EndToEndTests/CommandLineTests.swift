@@ -220,7 +220,7 @@ import SQLiveTestSupport
         #expect(result.stderr == """
             error: stdin:2: attempt to write a readonly database
             error: stdin:3: .open: --new empties the file, which a read-only session does not do
-              usage: .open ?--readonly? ?--new? ?--hexdb? ?FILE? | --replica URL
+              usage: .open ?--readonly? ?--new? ?--hexdb? ?--trusted-schema? ?FILE? | --replica URL
 
             """)
         #expect(try BinaryRunner.sqlite3([second, "select count(*) from t"]).stdout == "0\n")

@@ -160,6 +160,55 @@ import SQLiveTestSupport
             """, stderr: "", status: 0))
     }
 
+    /// An app's database with a generated column of `json_extract` (SQLite 3.40 does not mark
+    /// the JSON functions harmless) did not open at all, and `PRAGMA trusted_schema=1` could
+    /// not come first: the error now says how to open it, and `--trusted-schema` (or `.open
+    /// --trusted-schema`) opens it, panes included; never with `--safe`, never kept by `.open`
+    /// of another file, and the direct-only functions stay refused.
+    @Test func a_schema_calling_json_functions_opens_when_trusted() throws {
+        let folder = try TemporaryFolder()
+        _ = try BinaryRunner.sqlite3([folder.path + "/app.db", """
+            create table st(id integer primary key, j, v as (json_extract(j, '$.v')));
+            insert into st(j) values ('{"v": 3}');
+            create view w as select writefile('pwned', 'x') from st;
+            """])
+        let hint = "  sqlive reads a database's schema with PRAGMA trusted_schema off, and this one calls a function "
+            + "SQLite does not mark harmless (on SQLite 3.40, json_extract and the other JSON functions); for a database "
+            + "you trust: sqlive --trusted-schema FILE, or .open --trusted-schema FILE\n"
+        let refused = try BinaryRunner.sqlive(["app.db", "select v from st"], directory: folder.path)
+        #expect(refused == ProcessResult(stdout: "", stderr: """
+            error: cannot open app.db: malformed database schema (st) - unsafe use of json_extract()
+
+            """ + hint, status: 1))
+
+        let trusted = try BinaryRunner.sqlive(["--trusted-schema", "app.db"], input: """
+            .pin select sum(v) from st
+            insert into st(j) values ('{"v": 4}');
+            pragma trusted_schema;
+            select * from w;
+
+            """, directory: folder.path)
+        #expect(trusted.stdout == "-- pane 1 (st): pinned\n3\n-- pane 1 (st): insert st[2]\n7\n1\n", "\(trusted)")
+        #expect(trusted.stderr == "error: stdin:4: unsafe use of writefile()\n", "\(trusted)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/pwned"))
+
+        let opened = try BinaryRunner.sqlive([":memory:"], input: """
+            .open app.db
+            .open --trusted-schema app.db
+            select v from st;
+            .open other.db
+            pragma trusted_schema;
+
+            """, directory: folder.path)
+        #expect(opened.stdout == "3\n4\n0\n", "\(opened)")
+        #expect(opened.stderr == "error: stdin:1: cannot open app.db: malformed database schema (st) - unsafe use of json_extract()\n" + hint,
+                "\(opened)")
+
+        let safe = try BinaryRunner.sqlive(["--safe", "--trusted-schema", "app.db", "select 1"], directory: folder.path)
+        #expect(safe.status == 2)
+        #expect(safe.stderr.hasPrefix("error: --safe trusts no database's schema: drop --trusted-schema\n"), "\(safe)")
+    }
+
     @Test func help_trust_says_how_to_opt_in() throws {
         let help = try BinaryRunner.sqlive(["--no-init", ":memory:", ".help trust"])
         #expect(help.status == 0)

@@ -5,7 +5,7 @@ import Foundation
 struct OpenCommand: MetaCommand {
     let name = "open"
     let needsDatabase = false
-    let usage = "?--readonly? ?--new? ?--hexdb? ?FILE? | --replica URL"
+    let usage = "?--readonly? ?--new? ?--hexdb? ?--trusted-schema? ?FILE? | --replica URL"
     let summary = "close this database and open FILE (no FILE: a new in-memory database)"
     let effect = CommandEffect.opensFiles
     let details = """
@@ -17,13 +17,16 @@ struct OpenCommand: MetaCommand {
                     process holds a lock on it
         --hexdb     FILE is the text sqlite3's .dbtotxt writes: open a new in-memory
                     database holding those bytes
+        --trusted-schema  let FILE's schema call functions SQLite does not mark
+                    harmless (PRAGMA trusted_schema=1 before it is read), for a
+                    database you trust; not with --safe
         --replica URL  open the Litestream replica at URL (file:///…, s3://…)
                     read-only through Litestream's VFS: see docs/REPLICAS.md
         The database stays as it was if FILE cannot be opened.
         """
 
     func completions(after arguments: [String], prefix: String, in control: SessionControl) -> [String] {
-        prefix.hasPrefix("-") ? ["--readonly", "--new", "--hexdb", "--replica"]
+        prefix.hasPrefix("-") ? ["--readonly", "--new", "--hexdb", "--trusted-schema", "--replica"]
             : FileNameCompletion.candidates(for: prefix, homeDirectory: control.files.homeDirectory)
     }
 
@@ -32,6 +35,7 @@ struct OpenCommand: MetaCommand {
         var readonly = false
         var startsEmpty = false
         var readsHexDump = false
+        var trustsSchema = false
         var path: String?
         var replicaURL: String?
     }
@@ -47,6 +51,7 @@ struct OpenCommand: MetaCommand {
             case "--readonly", "-readonly": arguments.readonly = true
             case "--new", "-new": arguments.startsEmpty = true
             case "--hexdb", "-hexdb": arguments.readsHexDump = true
+            case "--trusted-schema": arguments.trustsSchema = true
             default:
                 if word.hasPrefix("-") { throw usageError("unknown option \(word)") }
                 if arguments.path != nil { throw usageError("too many arguments") }
@@ -55,6 +60,9 @@ struct OpenCommand: MetaCommand {
         }
         if arguments.readsHexDump, arguments.path == nil {
             throw usageError("--hexdb reads FILE (reading the dump from the input is absent)")
+        }
+        if arguments.trustsSchema, arguments.readsHexDump || arguments.replicaURL != nil {
+            throw usageError("--trusted-schema goes with FILE")
         }
         if !arguments.readsHexDump, arguments.replicaURL != nil, arguments.path != nil || arguments.startsEmpty {
             throw usageError("--replica URL opens the replica only: drop FILE and --new")
@@ -73,9 +81,13 @@ struct OpenCommand: MetaCommand {
         let readonly = arguments.readonly
         let startsEmpty = arguments.startsEmpty
         let current = control.connection.options
-        let options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
+        if arguments.trustsSchema, current.isSafe {
+            throw Diagnostic(".open: --safe trusts no database's schema: drop --trusted-schema")
+        }
+        var options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
                                   busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
+        options.trustsSchema = arguments.trustsSchema
         if startsEmpty && options.readonly {
             throw usageError("--new empties the file, which a read-only session does not do")
         }

@@ -49,7 +49,9 @@ enum ConnectionHardening {
 
     /// Also adds the shell's harmless functions (``ShellFunctions/installOnEveryConnection(in:safe:)``):
     /// every connection, the panes' included, comes through here.
-    static func apply(to db: Database, safe: Bool) throws {
+    /// `trustsSchema`: the user trusts this database (``OpenOptions/trustsSchema``), never
+    /// with `safe`.
+    static func apply(to db: Database, safe: Bool, trustsSchema: Bool = false) throws {
         guard let connection = db.sqliteConnection else { return }
         try ShellFunctions.installOnEveryConnection(in: db, safe: safe)
         let handle = UnsafeMutableRawPointer(connection)
@@ -61,7 +63,7 @@ enum ConnectionHardening {
                 }
             }
         }
-        try set(SQLITE_DBCONFIG_TRUSTED_SCHEMA, on: false, handle: handle)
+        try set(SQLITE_DBCONFIG_TRUSTED_SCHEMA, on: trustsSchema && !safe, handle: handle)
         guard safe else { return }
         sqlite3_limit(connection, SQLITE_LIMIT_ATTACHED, 0)
         try set(SQLITE_DBCONFIG_DEFENSIVE, on: true, handle: handle)

@@ -18,6 +18,12 @@ public struct OpenOptions: Sendable, Equatable {
     /// Set when the database is a Litestream replica read through its VFS (`--replica`):
     /// `path` is then the URI that opens it, and the connection is read-only.
     public var replica: LitestreamReplica?
+    /// `--trusted-schema` (`.open --trusted-schema`): this database's schema may call
+    /// functions SQLite does not mark harmless, as with `PRAGMA trusted_schema=1`, from the
+    /// open on — before anything reads the schema. On SQLite 3.40 the JSON functions are not
+    /// marked: a generated column of `json_extract` made the file impossible to open, and the
+    /// pragma could not come first. Per database: `.open` of another file does not keep it.
+    public var trustsSchema = false
     /// Extensions to load into the connection once it is open: those `--load` and a `.load`
     /// run before a deferred open loaded for the process first (``ExtensionPreload``).
     public var extensions: [LoadableExtension] = []
@@ -160,9 +166,10 @@ public final class DatabaseConnection: Sendable {
         configuration.allowsUnsafeTransactions = true
         configuration.label = "sqlive"
         let isSafe = options.isSafe
+        let trustsSchema = options.trustsSchema && !isSafe
         configuration.prepareDatabase { db in
             ShellFunctions.install(in: db, safe: isSafe)
-            try ConnectionHardening.apply(to: db, safe: isSafe)
+            try ConnectionHardening.apply(to: db, safe: isSafe, trustsSchema: trustsSchema)
         }
         do {
             let queue: DatabaseQueue
@@ -190,9 +197,19 @@ public final class DatabaseConnection: Sendable {
             if !waitsForLocks, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_BUSY {
                 return .failure(.locked)
             }
-            return .failure(.failed(diagnostic.prefixed("cannot open \(options.displayName): ")))
+            var failure = diagnostic.prefixed("cannot open \(options.displayName): ")
+            if diagnostic.message.contains("unsafe use of"), !options.trustsSchema {
+                failure.hint = Self.untrustedSchemaOpenHint
+            }
+            return .failure(.failed(failure))
         }
     }
+
+    /// Why a file whose schema calls a function not marked harmless does not open, and how
+    /// to open one you trust.
+    static let untrustedSchemaOpenHint = "sqlive reads a database's schema with PRAGMA trusted_schema off, and this one "
+        + "calls a function SQLite does not mark harmless (on SQLite 3.40, json_extract and the other JSON functions); "
+        + "for a database you trust: sqlive --trusted-schema FILE, or .open --trusted-schema FILE"
 
     /// Errors SQLite would report vaguely ("unable to open database file"), said plainly:
     /// checked on the local file the path or URI names, as the file system has its bytes.

@@ -11,6 +11,8 @@ public struct LaunchOptions {
     public var noInit = false
     public var readonly = false
     public var safe = false
+    /// `--trusted-schema`: the database's schema may call functions not marked harmless.
+    public var trustedSchema = false
     public var quiet = false
     public var bail = false
     public var echo = false
@@ -58,6 +60,7 @@ public enum QuickArguments {
         case "--echo": (\.echo, argument)
         case "--readonly": (\.readonly, argument)
         case "--safe": (\.safe, argument)
+        case "--trusted-schema": (\.trustedSchema, argument)
         case "-q", "--quiet": (\.quiet, "--quiet")
         case "--batch": (\.batch, argument)
         case "--interactive": (\.interactive, argument)
@@ -98,6 +101,8 @@ public enum QuickArguments {
                 positional.append(argument)
             }
         }
+        // Refused together: ArgumentParser says why (``SQLive/validate()``).
+        if options.safe && options.trustedSchema { return nil }
         options.database = positional.first
         options.sql = Array(positional.dropFirst())
         return options

@@ -164,6 +164,7 @@ struct Launcher {
             openOptions = OpenOptions(path: options.database ?? ":memory:", readonly: options.readonly,
                                       isSafe: options.safe, staysReadonly: options.readonly)
         }
+        openOptions.trustsSchema = options.trustedSchema
         // Into the database's connection too, for the functions they define there.
         openOptions.extensions = options.load.map { LoadableExtension(path: $0) }
         return openOptions

@@ -16,6 +16,7 @@ extension SQLive {
         options.noInit = noInit
         options.readonly = readonly
         options.safe = safe
+        options.trustedSchema = trustedSchema
         options.quiet = quiet
         options.bail = bail
         options.echo = echo

@@ -45,6 +45,10 @@ struct SQLive: ParsableCommand {
     @Flag(help: "Refuse ATTACH, extensions, meta-commands that write files or run programs, and init files.")
     var safe = false
 
+    @Flag(name: .customLong("trusted-schema"),
+          help: "Let the database's schema call functions SQLite does not mark harmless (PRAGMA trusted_schema=1 from the open on), for a database you trust.")
+    var trustedSchema = false
+
     @Flag(name: [.customShort("q"), .long], help: "No greeting line before the first prompt.")
     var quiet = false
 
@@ -117,6 +121,9 @@ struct SQLive: ParsableCommand {
         }
         if safe && initFile != nil {
             throw ValidationError("--safe runs no init file: drop --init")
+        }
+        if safe && trustedSchema {
+            throw ValidationError("--safe trusts no database's schema: drop --trusted-schema")
         }
         if safe && (!load.isEmpty || replica != nil) {
             throw ValidationError("--safe loads no extension: drop --load and --replica")

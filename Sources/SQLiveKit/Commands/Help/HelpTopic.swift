@@ -90,7 +90,9 @@ enum HelpTopic: String, CaseIterable, Sendable {
         PRAGMA trusted_schema is off on every connection. For a database you trust, \
         PRAGMA trusted_schema=1 lets its schema call functions not marked harmless (those \
         of an extension you .load, say); the file functions stay refused there, as in \
-        sqlite3. --safe takes away the file functions and every file and program command \
+        sqlite3. A database whose schema SQLite reads only trusted (a generated column \
+        of json_extract, which SQLite 3.40 does not mark harmless) opens with \
+        sqlive --trusted-schema FILE or .open --trusted-schema FILE. --safe takes away the file functions and every file and program command \
         altogether. docs/SECURITY.md lists what was tried against sqlive.
         """
 
