@@ -43,6 +43,32 @@ import SQLiveTestSupport
         #expect(text.contains("x<U+009B>31mRED"), "\(text)")
     }
 
+    /// A right-to-left override (U+202E) and a first-strong isolate (U+2068): a terminal that
+    /// lays out bidirectional text showed the rest of the line after them reversed.
+    static let bidirectionalControls = "'a'||char(8238)||'b'||char(8296)||'c'"
+
+    private static func holdsBidirectionalControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }
+    }
+
+    @Test(arguments: [["--list"], ["--line"], ["--csv"], ["--box"], ["--quote"], ["--html"], ["--json"]])
+    func an_unsized_terminal_gets_no_bidirectional_control(_ mode: [String]) throws {
+        let text = String(decoding: try zeroSizedTerminal(mode + [":memory:", "select \(Self.bidirectionalControls) as x"]), as: UTF8.self)
+        #expect(!Self.holdsBidirectionalControl(text), "\(text)")
+        #expect(text.contains("a<U+202E>b<U+2068>c"), "\(text)")
+    }
+
+    /// Names too: `.tables`, an error naming a table, the line it quotes, pane blocks.
+    @Test func names_errors_and_panes_on_an_unsized_terminal_get_no_bidirectional_control() throws {
+        let text = String(decoding: try zeroSizedTerminal([
+            "--list", ":memory:", "create table \"t\u{202E}x\"(a)", ".tables", ".pin select \(Self.bidirectionalControls) as p",
+            ".panes", "select nosuch from \"t\u{202E}x\""]), as: UTF8.self)
+        #expect(!Self.holdsBidirectionalControl(text), "\(text)")
+        #expect(text.contains("t<U+202E>x"), "\(text)")
+        #expect(text.contains("a<U+202E>b<U+2068>c"), "\(text)")
+        #expect(text.contains("select nosuch from \"t?x\""), "\(text)")
+    }
+
     /// `.log stderr` and `.trace stderr` write what the file controls: a name SQLite quotes
     /// in a message, the message a view gives `sqlite_log()`, a trigger's SQL.
     @Test func the_error_log_and_the_trace_on_a_terminal_show_control_characters() throws {
@@ -89,6 +115,21 @@ import SQLiveTestSupport
             ├──────┼──────┤
             │ a^Gb │ c^[d │
             └──────┴──────┘
+            (1 row)
+            <end>
+            """, "\(shown)")
+    }
+
+    /// Shown as `<U+202E>` inside the grid, and counted at that width: the borders line up.
+    @Test(.enabled(if: TmuxTerminal.isAvailable, "tmux is not installed"))
+    func a_grid_shows_a_bidirectional_override_and_stays_aligned() throws {
+        let shown = try screen(["--box", ":memory:", "-c", "select 'a'||char(8238)||'b' as x, 12 as y"])
+        #expect(shown == """
+            ┌────────────┬────┐
+            │     x      │ y  │
+            ├────────────┼────┤
+            │ a<U+202E>b │ 12 │
+            └────────────┴────┘
             (1 row)
             <end>
             """, "\(shown)")

@@ -187,6 +187,17 @@ import Testing
         #expect(lines[2] == "  a↵b?[2Jc d")
     }
 
+    /// A right-to-left override made a terminal that lays out bidirectional text show the
+    /// rest of the line reversed: the next values of the row, in the pane's name too.
+    @Test func values_and_names_cannot_reverse_the_line() {
+        var pane = Pane(id: 1, name: "t\u{202E}u", query: "SELECT x, y", rowLimit: 1, dedupe: false)
+        pane.result = Self.result(["x\u{2067}", "y"], [["a\u{202E}b", "c\u{2066}d"]])
+        let lines = PaneDockRenderer(width: 40, height: 4, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(!lines.joined().unicodeScalars.contains(where: VisibleControlCharacters.isBidirectionalControl), "\(lines)")
+        #expect(lines[0].hasPrefix("1 t?u"), "\(lines)")
+        #expect(lines[2].contains("a?b") && lines[2].contains("c?d"), "\(lines)")
+    }
+
     @Test func sequences_set_the_scroll_region_and_repaint_without_moving_the_cursor() {
         #expect(PaneDockRenderer.setScrollRegion(dockHeight: 6, screenRows: 40) == "\u{1B}[7;40r\u{1B}[40;1H")
         #expect(PaneDockRenderer.repaint(["a", "b"]) == "\u{1B}7\u{1B}[1;1H\u{1B}[2Ka\u{1B}[2;1H\u{1B}[2Kb\u{1B}8")

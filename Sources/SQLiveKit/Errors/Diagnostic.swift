@@ -213,10 +213,12 @@ public struct DiagnosticPrinter: Sendable {
 
 extension String {
     /// Control characters (C0, DEL and C1) shown as `?` so an excerpt can't move the cursor
-    /// or ring the bell; one column each, so a caret under the text still lines up.
+    /// or ring the bell, and the bidirectional controls so it can't reverse the rest of the
+    /// line; one column each, so a caret under the text still lines up.
     func replacingControlCharacters() -> String {
         String(String.UnicodeScalarView(unicodeScalars.map { scalar in
-            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value) ? "?" : scalar
+            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+                || VisibleControlCharacters.isBidirectionalControl(scalar) ? "?" : scalar
         }))
     }
 }

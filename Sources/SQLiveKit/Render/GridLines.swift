@@ -5,9 +5,9 @@
 ///
 /// Into files and pipes, like sqlite3's box mode, a line ends at a newline or any other
 /// control character (`\r\n` counts as one break, and a break at the very end adds no empty
-/// line). On a terminal only a newline (or `\r\n`) breaks a line; the other controls, DEL
-/// and the C1 controls U+0080–U+009F show as line mode shows them (`^G`, `<U+009B>`), so
-/// none reaches the terminal. A tab becomes spaces up to the next multiple of 8 columns,
+/// line). On a terminal only a newline (or `\r\n`) breaks a line; the other controls, DEL,
+/// the C1 controls U+0080–U+009F and the bidirectional controls show as line mode shows them
+/// (`^G`, `<U+009B>`, `<U+202E>`), so none reaches the terminal. A tab becomes spaces up to the next multiple of 8 columns,
 /// and the text stops at a NUL byte.
 ///
 ///     var lines = GridLines()
@@ -65,9 +65,9 @@ struct GridLines {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
                 width += end - index
                 index = end
-            } else if byte >= 0x7F && (countsCharacters || !Self.isC1OrDelete(text, at: index)) {
-                // Into a file or a pipe DEL and the C1 controls are characters, as sqlite3
-                // writes them; on a terminal they break the line, so none reaches it.
+            } else if byte >= 0x7F && (countsCharacters || VisibleControlCharacters.length(at: index, in: text) == nil) {
+                // Into a file or a pipe DEL, the C1 controls and the bidirectional controls
+                // are characters, as sqlite3 writes them; on a terminal they are shown below.
                 let (scalarWidth, length) = scalarWidth(text, at: index)
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<index + length]))
                 width += scalarWidth
@@ -83,8 +83,9 @@ struct GridLines {
             } else if !countsCharacters && !Self.isLineBreak(text, at: index) {
                 // On a terminal a control shows as line mode shows it (BEL `^G`, ESC `^[`,
                 // U+009B `<U+009B>`): breaking the line there would hide it and cut the
-                // value in two.
-                let length = byte == 0xC2 ? 2 : 1
+                // value in two. A bidirectional control (U+202E `<U+202E>`) too: shown here,
+                // it is counted at the width it takes, and the grid stays aligned.
+                let length = VisibleControlCharacters.length(at: index, in: text) ?? 1
                 VisibleControlCharacters.write(UnsafeBufferPointer(rebasing: text[index..<index + length])) { visible in
                     bytes.append(contentsOf: visible)
                     width += visible.count
@@ -105,11 +106,6 @@ struct GridLines {
     /// A newline, or a carriage return before one.
     private static func isLineBreak(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         text[index] == 0x0A || (text[index] == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A)
-    }
-
-    /// DEL, or a C1 control (U+0080–U+009F, `C2 80`…`C2 9F` in UTF-8), at `index`.
-    private static func isC1OrDelete(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        text[index] == 0x7F || (text[index] == 0xC2 && index + 1 < text.count && (0x80...0x9F).contains(text[index + 1]))
     }
 
     /// Splits each line from `first` on into pieces of at most `limit` characters, as

@@ -73,7 +73,9 @@ struct DockLine {
         case "\n", "\r\n", "\r": "↵"
         case "\t": " "
         default:
-            character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } ? "?" : character
+            character.unicodeScalars.contains {
+                $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || VisibleControlCharacters.isBidirectionalControl($0)
+            } ? "?" : character
         }
     }
 }
