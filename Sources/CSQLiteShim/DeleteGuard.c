@@ -24,8 +24,8 @@
  * nothing more.
  */
 
-static sqlite3_vfs guard_vfs;
-static sqlite3_vfs *lower_vfs;
+/* The VFS a guard wraps is its pAppData (the wrapped VFS's own pAppData stays its own). */
+#define LOWER(vfs) ((sqlite3_vfs *)(vfs)->pAppData)
 
 static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
 static char **opened_databases;
@@ -181,12 +181,11 @@ static const sqlite3_io_methods *guarded_methods(const sqlite3_io_methods *lower
 }
 
 static int guard_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *file, int flags, int *outFlags) {
-    (void)vfs;
     if (name && is_fifo_or_socket(name)) return SQLITE_CANTOPEN;
     if (name && (flags & SQLITE_OPEN_MAIN_DB)) remember_database(name);
     if (name && (flags & SQLITE_OPEN_SUPER_JOURNAL)) note_super_read(name);
     else forget_super_reads();
-    int rc = lower_vfs->xOpen(lower_vfs, name, file, flags, outFlags);
+    int rc = LOWER(vfs)->xOpen(LOWER(vfs), name, file, flags, outFlags);
     if (rc == SQLITE_OK && (flags & SQLITE_OPEN_MAIN_DB)) file->pMethods = guarded_methods(file->pMethods);
     return rc;
 }
@@ -198,110 +197,118 @@ int sqlive_take_saw_moved_database(void) {
 }
 
 static int guard_delete(sqlite3_vfs *vfs, const char *name, int syncDirectory) {
-    (void)vfs;
     int misnamed = is_misnamed_super_journal(name);
     forget_super_reads();
-    if (!misnamed && may_delete(name)) return lower_vfs->xDelete(lower_vfs, name, syncDirectory);
+    if (!misnamed && may_delete(name)) return LOWER(vfs)->xDelete(LOWER(vfs), name, syncDirectory);
     free(refused_delete);
     refused_delete = strdup(name);
     return SQLITE_OK;
 }
 
 static int guard_access(sqlite3_vfs *vfs, const char *name, int flags, int *result) {
-    (void)vfs;
-    return lower_vfs->xAccess(lower_vfs, name, flags, result);
+    return LOWER(vfs)->xAccess(LOWER(vfs), name, flags, result);
 }
 
 static int guard_full_pathname(sqlite3_vfs *vfs, const char *name, int size, char *out) {
-    (void)vfs;
-    return lower_vfs->xFullPathname(lower_vfs, name, size, out);
+    return LOWER(vfs)->xFullPathname(LOWER(vfs), name, size, out);
 }
 
 static void *guard_dl_open(sqlite3_vfs *vfs, const char *name) {
-    (void)vfs;
-    return lower_vfs->xDlOpen(lower_vfs, name);
+    return LOWER(vfs)->xDlOpen(LOWER(vfs), name);
 }
 
 static void guard_dl_error(sqlite3_vfs *vfs, int size, char *message) {
-    (void)vfs;
-    lower_vfs->xDlError(lower_vfs, size, message);
+    LOWER(vfs)->xDlError(LOWER(vfs), size, message);
 }
 
 static void (*guard_dl_sym(sqlite3_vfs *vfs, void *handle, const char *symbol))(void) {
-    (void)vfs;
-    return lower_vfs->xDlSym(lower_vfs, handle, symbol);
+    return LOWER(vfs)->xDlSym(LOWER(vfs), handle, symbol);
 }
 
 static void guard_dl_close(sqlite3_vfs *vfs, void *handle) {
-    (void)vfs;
-    lower_vfs->xDlClose(lower_vfs, handle);
+    LOWER(vfs)->xDlClose(LOWER(vfs), handle);
 }
 
 static int guard_randomness(sqlite3_vfs *vfs, int size, char *out) {
-    (void)vfs;
-    return lower_vfs->xRandomness(lower_vfs, size, out);
+    return LOWER(vfs)->xRandomness(LOWER(vfs), size, out);
 }
 
 static int guard_sleep(sqlite3_vfs *vfs, int microseconds) {
-    (void)vfs;
-    return lower_vfs->xSleep(lower_vfs, microseconds);
+    return LOWER(vfs)->xSleep(LOWER(vfs), microseconds);
 }
 
 static int guard_current_time(sqlite3_vfs *vfs, double *now) {
-    (void)vfs;
-    return lower_vfs->xCurrentTime(lower_vfs, now);
+    return LOWER(vfs)->xCurrentTime(LOWER(vfs), now);
 }
 
 static int guard_get_last_error(sqlite3_vfs *vfs, int size, char *out) {
-    (void)vfs;
-    return lower_vfs->xGetLastError ? lower_vfs->xGetLastError(lower_vfs, size, out) : 0;
+    return LOWER(vfs)->xGetLastError ? LOWER(vfs)->xGetLastError(LOWER(vfs), size, out) : 0;
 }
 
 static int guard_current_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *now) {
-    (void)vfs;
-    return lower_vfs->xCurrentTimeInt64(lower_vfs, now);
+    return LOWER(vfs)->xCurrentTimeInt64(LOWER(vfs), now);
 }
 
 static int guard_set_system_call(sqlite3_vfs *vfs, const char *name, sqlite3_syscall_ptr call) {
-    (void)vfs;
-    return lower_vfs->xSetSystemCall(lower_vfs, name, call);
+    return LOWER(vfs)->xSetSystemCall(LOWER(vfs), name, call);
 }
 
 static sqlite3_syscall_ptr guard_get_system_call(sqlite3_vfs *vfs, const char *name) {
-    (void)vfs;
-    return lower_vfs->xGetSystemCall(lower_vfs, name);
+    return LOWER(vfs)->xGetSystemCall(LOWER(vfs), name);
 }
 
 static const char *guard_next_system_call(sqlite3_vfs *vfs, const char *name) {
-    (void)vfs;
-    return lower_vfs->xNextSystemCall(lower_vfs, name);
+    return LOWER(vfs)->xNextSystemCall(LOWER(vfs), name);
 }
 
+/*
+ * The guard over `lower`, named `name`. SQLite's other unix VFSes ("unix" itself,
+ * "unix-excl", "unix-none", "unix-dotfile") are wrapped too, under their own names: a URI
+ * naming one (`file:app.db?vfs=unix-excl`, for a network file system) reached SQLite's
+ * xDelete unguarded, and a hot journal beside the database deleted the file it named.
+ */
+static int install_guard(sqlite3_vfs *guard, sqlite3_vfs *lower, const char *name, int makeDefault) {
+    /* The unix VFSes are version 3: every method below exists. */
+    if (!lower || lower->iVersion < 3) return SQLITE_ERROR;
+    *guard = *lower;
+    guard->zName = name;
+    guard->pAppData = lower;
+    guard->xOpen = guard_open;
+    guard->xDelete = guard_delete;
+    guard->xAccess = guard_access;
+    guard->xFullPathname = guard_full_pathname;
+    guard->xDlOpen = guard_dl_open;
+    guard->xDlError = guard_dl_error;
+    guard->xDlSym = guard_dl_sym;
+    guard->xDlClose = guard_dl_close;
+    guard->xRandomness = guard_randomness;
+    guard->xSleep = guard_sleep;
+    guard->xCurrentTime = guard_current_time;
+    guard->xGetLastError = guard_get_last_error;
+    guard->xCurrentTimeInt64 = guard_current_time_int64;
+    guard->xSetSystemCall = guard_set_system_call;
+    guard->xGetSystemCall = guard_get_system_call;
+    guard->xNextSystemCall = guard_next_system_call;
+    return sqlite3_vfs_register(guard, makeDefault);
+}
+
+static const char *const other_unix_vfs_names[] = { "unix", "unix-excl", "unix-none", "unix-dotfile" };
+enum { other_unix_vfs_count = sizeof other_unix_vfs_names / sizeof other_unix_vfs_names[0] };
+static sqlite3_vfs default_guard;
+static sqlite3_vfs other_guards[other_unix_vfs_count];
+
 int sqlive_install_delete_guard(void) {
-    lower_vfs = sqlite3_vfs_find(0);
-    if (!lower_vfs) return SQLITE_ERROR;
-    /* The default VFS of Linux ("unix") is version 3: every method below exists. */
-    if (lower_vfs->iVersion < 3) return SQLITE_ERROR;
-    guard_vfs = *lower_vfs;
-    guard_vfs.zName = "sqlive-unix";
-    guard_vfs.pAppData = 0;
-    guard_vfs.xOpen = guard_open;
-    guard_vfs.xDelete = guard_delete;
-    guard_vfs.xAccess = guard_access;
-    guard_vfs.xFullPathname = guard_full_pathname;
-    guard_vfs.xDlOpen = guard_dl_open;
-    guard_vfs.xDlError = guard_dl_error;
-    guard_vfs.xDlSym = guard_dl_sym;
-    guard_vfs.xDlClose = guard_dl_close;
-    guard_vfs.xRandomness = guard_randomness;
-    guard_vfs.xSleep = guard_sleep;
-    guard_vfs.xCurrentTime = guard_current_time;
-    guard_vfs.xGetLastError = guard_get_last_error;
-    guard_vfs.xCurrentTimeInt64 = guard_current_time_int64;
-    guard_vfs.xSetSystemCall = guard_set_system_call;
-    guard_vfs.xGetSystemCall = guard_get_system_call;
-    guard_vfs.xNextSystemCall = guard_next_system_call;
-    return sqlite3_vfs_register(&guard_vfs, 1);
+    int rc = install_guard(&default_guard, sqlite3_vfs_find(0), "sqlive-unix", 1);
+    if (rc != SQLITE_OK) return rc;
+    /* Registered after the default one, so before SQLite's of the same name: a name finds
+       the guard first. A VFS this build lacks is skipped. */
+    for (int i = 0; i < other_unix_vfs_count; i++) {
+        sqlite3_vfs *lower = sqlite3_vfs_find(other_unix_vfs_names[i]);
+        if (!lower) continue;
+        rc = install_guard(&other_guards[i], lower, other_unix_vfs_names[i], 0);
+        if (rc != SQLITE_OK) return rc;
+    }
+    return SQLITE_OK;
 }
 
 int sqlive_has_refused_delete(void) {

@@ -44,6 +44,23 @@ import SQLiveTestSupport
         #expect(test.errorText == "")
     }
 
+    /// A URI naming one of SQLite's unix VFSes (`vfs=unix-excl`, for a network file system)
+    /// went around the guard, which wrapped only the default VFS: the victim was deleted
+    /// (found by the session-20 attacker). Each is wrapped under its own name ("unix-dotfile"
+    /// too; under its locking this journal is not taken for hot, so it is not in the list).
+    @Test(arguments: ["unix", "unix-excl", "unix-none"])
+    func a_hot_journal_cannot_delete_the_file_it_names_under_any_unix_vfs(_ vfs: String) throws {
+        let folder = try TemporaryFolder()
+        let victim = folder.write("precious.txt", "precious\n")
+        let path = try Self.databaseWithHostileJournal(in: folder, victim: victim)
+        let test = try TestSession(path: "file:\(path)?vfs=\(vfs)")
+        #expect(test.run("SELECT count(*) FROM t;") == "0\n")
+        #expect(FileManager.default.contents(atPath: victim) == Data("precious\n".utf8))
+        #expect(test.errorText == "warning: \(DeleteGuard.warning(refusing: victim))\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("evil.db-journal")))
+        #expect(test.run("INSERT INTO t VALUES (1); SELECT count(*) FROM t;") == "1\n")
+    }
+
     /// The guard let SQLite delete the `-wal` or `-journal` of any database the process had
     /// opened, and a hot journal may name one as its super-journal: an app's database opened
     /// first (or followed), then a file someone sent, and the app's committed rows still in
