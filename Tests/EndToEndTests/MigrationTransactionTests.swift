@@ -112,6 +112,20 @@ import Glibc
         #expect(result.stdout.contains("0001_a"), "\(result)")
     }
 
+    /// A database a migration attaches stayed attached for the rest of the session (found by
+    /// the session-20 attacker); one the user attached before `.migrate` stays.
+    @Test func a_migration_leaves_no_database_attached() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/migrations", withIntermediateDirectories: false)
+        folder.write("migrations/0001_a.sql", "ATTACH 'other.db' AS other;\nCREATE TABLE other.o(x);\nCREATE TABLE a(x);\n")
+
+        let result = try BinaryRunner.sqlive(["app.db"], input: "attach 'mine.db' as mine;\n.migrate migrations\nselect name from pragma_database_list order by seq;\n",
+                                             directory: folder.path)
+
+        #expect(result.stdout.hasSuffix("main\nmine\n"), "\(result)")
+        #expect(result.stdout.contains("applied 0001_a"), "\(result)")
+    }
+
     @Test func a_migration_that_meets_a_lock_is_not_told_to_fix_its_file() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/migrations", withIntermediateDirectories: false)

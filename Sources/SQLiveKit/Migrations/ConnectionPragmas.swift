@@ -5,6 +5,7 @@ import GRDB
 /// session. Pragmas are not transactional, so a migration that failed and was rolled back
 /// would otherwise leave `PRAGMA query_only=1` (every later write refused) or
 /// `locking_mode=EXCLUSIVE` (every other process locked out) on for the rest of the session.
+/// A database a migration attaches is detached after it too.
 ///
 ///     let saved = try ConnectionPragmas.read(session.connection)
 ///     // … migrations run, one sets PRAGMA query_only = 1 and fails …
@@ -20,11 +21,18 @@ struct ConnectionPragmas {
     ]
 
     private var values: [String: String]
+    /// The schemas attached before `.migrate`: a database a migration attaches (`ATTACH
+    /// 'other.db' AS z`) is detached after it, as a pragma is put back.
+    private var schemas: Set<String> = []
 
     static func read(_ connection: DatabaseConnection) throws(Diagnostic) -> ConnectionPragmas {
         try SchemaQuery.read(connection) { db in
-            ConnectionPragmas(values: try current(db))
+            ConnectionPragmas(values: try current(db), schemas: try attachedSchemas(db))
         }
+    }
+
+    private static func attachedSchemas(_ db: Database) throws -> Set<String> {
+        Set(try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { $0[1] as String? })
     }
 
     /// Sets back each pragma that changed. Best effort: a connection that cannot even run
@@ -39,6 +47,9 @@ struct ConnectionPragmas {
             if now["locking_mode"] != values["locking_mode"] {
                 // A connection leaves exclusive locking mode at its next access of the file.
                 _ = try Int.fetchOne(db, sql: "PRAGMA schema_version")
+            }
+            for schema in try Self.attachedSchemas(db).subtracting(schemas).sorted() {
+                try? db.execute(sql: "DETACH DATABASE \(schema.quotedDatabaseIdentifier)")
             }
         }
     }
