@@ -81,6 +81,23 @@ final class TerminalTests {
         try second.waitForScreen("the statement's result") { $0 == "sqlive> SELECT 'a',\n'b';\na|b\nsqlive>" }
     }
 
+    /// A FIFO where the history file goes froze the start in open(2), deaf to Ctrl-C and
+    /// SIGTERM (found by the session-20 attacker); only a regular file is read now.
+    @Test func a_history_file_that_is_a_fifo_is_refused_not_opened() throws {
+        #expect(mkfifo(historyPath, 0o600) == 0)
+        let terminal = try TmuxTerminal(
+            command: [BinaryRunner.sqlivePath, "--quiet", "--no-init", "--mode", "list", databasePath],
+            environment: ["HOME": folder.path, "SQLIVE_HISTORY": historyPath, "LANG": "C.UTF-8", "NO_COLOR": "1"])
+        defer { terminal.close() }
+        try terminal.waitForScreen("a warning, then the prompt") {
+            // The line wraps at the terminal's width, at a space or not.
+            $0.hasSuffix("sqlive>") && $0.filter { !$0.isWhitespace }.contains("notaregularfile(historyisnotsavedinthissession)")
+        }
+        try terminal.type("SELECT 5;")
+        try terminal.press("Enter")
+        try terminal.waitForScreen("the result") { $0.hasSuffix("> SELECT 5;\n5\nsqlive>") }
+    }
+
     @Test func ctrl_c_at_the_prompt_drops_the_line_being_typed() throws {
         let terminal = try startSQLive()
         defer { terminal.close() }

@@ -56,6 +56,11 @@ final class CommandHistory {
             if errno != ENOENT { giveUp("cannot read history from \(path): \(String(cString: strerror(errno)))") }
             return
         }
+        // A FIFO there froze the start in open(2), deaf to Ctrl-C and SIGTERM; a device
+        // (`SQLIVE_HISTORY=/dev/zero`) is read for ever. Only a regular file is a history.
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return giveUp("cannot read history from \(path): not a regular file")
+        }
         if sqlive_history_load(pointer, path) < 0 {
             // Not a libedit history file, or unreadable: saving over it could destroy
             // someone else's file, so this session keeps its history in memory.
