@@ -98,6 +98,15 @@ final class TerminalTests {
         try terminal.waitForScreen("the result") { $0.hasSuffix("> SELECT 5;\n5\nsqlive>") }
     }
 
+    /// The same for `~/.editrc`, which libedit reads: a FIFO there froze the start, deaf to
+    /// Ctrl-C and SIGTERM; anything but a regular file is not read.
+    @Test func an_editrc_that_is_a_fifo_is_not_read() throws {
+        #expect(mkfifo(folder.appendingPathComponent(".editrc").path, 0o600) == 0)
+        let terminal = try startSQLive()
+        defer { terminal.close() }
+        try enter("SELECT 6;", in: terminal, expecting: "6\nsqlive>")
+    }
+
     @Test func ctrl_c_at_the_prompt_drops_the_line_being_typed() throws {
         let terminal = try startSQLive()
         defer { terminal.close() }

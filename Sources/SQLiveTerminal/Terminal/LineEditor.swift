@@ -127,7 +127,24 @@ final class LineEditor {
         }
         sqlive_el_bind(editLine, "^L", "sqlive-clear-screen")
         // Last, so the user's ~/.editrc can change any of the above.
-        sqlive_el_source(editLine, nil)
+        if Self.editrcIsAFile() { sqlive_el_source(editLine, nil) }
+    }
+
+    /// True unless the file libedit would read (`$EDITRC`, else `~/.editrc`) exists and is
+    /// not a regular file: a FIFO there froze the start in libedit's `fopen`, deaf to Ctrl-C
+    /// and SIGTERM. A missing file is left to libedit, which reads nothing.
+    private static func editrcIsAFile() -> Bool {
+        let path: String
+        if let editrc = getenv("EDITRC") {
+            path = String(cString: editrc)
+        } else if let home = getenv("HOME") {
+            path = String(cString: home) + "/.editrc"
+        } else {
+            return true
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFREG
     }
 
     /// The editor whose `EditLine` calls back.
