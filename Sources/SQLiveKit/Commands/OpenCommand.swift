@@ -81,9 +81,6 @@ struct OpenCommand: MetaCommand {
         let readonly = arguments.readonly
         let startsEmpty = arguments.startsEmpty
         let current = control.connection.options
-        if arguments.trustsSchema, current.isSafe {
-            throw Diagnostic(".open: --safe trusts no database's schema: drop --trusted-schema")
-        }
         var options = OpenOptions(path: path ?? ":memory:", readonly: readonly,
                                   busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)

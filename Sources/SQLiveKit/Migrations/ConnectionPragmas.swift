@@ -32,7 +32,7 @@ struct ConnectionPragmas {
     }
 
     private static func attachedSchemas(_ db: Database) throws -> Set<String> {
-        Set(try Row.fetchAll(db, sql: "PRAGMA database_list").compactMap { $0[1] as String? })
+        Set(try AttachedDatabase.list(in: db).map(\.name))
     }
 
     /// Sets back each pragma that changed. Best effort: a connection that cannot even run

@@ -64,8 +64,9 @@ extension PaneBoard {
         if !failed.isEmpty {
             restartingTogether {
                 for index in failed { restartWhenOutsideTransaction(index, cause: .externalChange) }
-                engine.scheduler.wake(Dictionary(live.compactMap { $0.token.map { ($0, RefreshCause.externalChange) } },
-                                                 uniquingKeysWith: { first, _ in first }))
+                engine.scheduler.wake(Dictionary(uniqueKeysWithValues: live.compactMap { pane in
+                    pane.token.map { ($0, RefreshCause.externalChange) }
+                }))
             }
         }
         guard traceRequested else { return [] }

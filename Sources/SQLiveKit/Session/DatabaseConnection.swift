@@ -166,7 +166,7 @@ public final class DatabaseConnection: Sendable {
         configuration.allowsUnsafeTransactions = true
         configuration.label = "sqlive"
         let isSafe = options.isSafe
-        let trustsSchema = options.trustsSchema && !isSafe
+        let trustsSchema = options.trustsSchema
         configuration.prepareDatabase { db in
             ShellFunctions.install(in: db, safe: isSafe)
             try ConnectionHardening.apply(to: db, safe: isSafe, trustsSchema: trustsSchema)

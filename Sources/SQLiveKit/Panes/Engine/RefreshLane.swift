@@ -23,11 +23,16 @@ extension RefreshScheduler {
         /// has SQLite load the schemas again (``reloadSchemas(_:)``).
         func forgetSchemaSoon() {
             queue.async { [self] in
-                try? reader.inDatabase { db in
-                    statements.removeAll()
-                    Self.reloadSchemas(db)
-                }
+                try? reader.inDatabase { db in forgetSchema(db) }
             }
+        }
+
+        /// The schema moved (found on this lane's reader): its statements, GRDB's cache of
+        /// the schema and SQLite's are dropped now. On the lane's reader.
+        func forgetSchema(_ db: Database) {
+            db.clearSchemaCache()
+            statements.removeAll()
+            Self.reloadSchemas(db)
         }
 
         /// Has SQLite load every database's schema again on a reader, when it next starts

@@ -183,11 +183,9 @@ extension RefreshScheduler {
                         versions = current
                         if let known = plan.knownVersions, Self.schemaMoved(from: known, to: current) {
                             schemaMoved = true
-                            db.clearSchemaCache()
                             // The panes compile again on this lane next, maybe on this
                             // thread: the schemas are loaded again now, not later.
-                            lane.statements.removeAll()
-                            Lane.reloadSchemas(db)
+                            lane.forgetSchema(db)
                             return
                         }
                     }

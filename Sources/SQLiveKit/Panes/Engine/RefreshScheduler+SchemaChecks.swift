@@ -63,9 +63,7 @@ extension RefreshScheduler {
             let current = try Self.schemaVersions(db, probes: probes.isEmpty ? nil : probes)
             if let known, Self.schemaMoved(from: known, to: current) {
                 // What a frame does when it finds the schema moved (``read(_:)``).
-                db.clearSchemaCache()
-                lanes[LaneKind.fast.rawValue].statements.removeAll()
-                Lane.reloadSchemas(db)
+                lanes[LaneKind.fast.rawValue].forgetSchema(db)
             }
             return current
         }) else { return }
