@@ -84,7 +84,7 @@ struct DatabaseDumper {
                 SELECT sql FROM sqlite_schema AS o WHERE (\(filter(matchingTableNames: true))) \
                 AND sql NOT NULL  AND type IN ('index','trigger','view')
                 """)
-            others.forEach { output.append(Self.schemaLine($0)) }
+            others.forEach { output.append(Self.otherSchemaLine($0)) }
         }
         if writesSchema {
             output.append("PRAGMA writable_schema=OFF;\n")
@@ -167,6 +167,19 @@ struct DatabaseDumper {
         case .blob:
             row.withBlob(at: index) { SQLLiteral.writeHexBlob($0, to: output) }
         }
+    }
+
+    /// An index, trigger or view and its `;`. sqlite3 3.40 writes these with another routine
+    /// than tables: the `;` goes on a line of its own whenever the text holds `--` anywhere
+    /// (in a string or a `/* */` comment too), which also ends a trailing `--` comment.
+    /// Other text gets the table's treatment, so that a `/*` left open (only a file's author
+    /// can store one) is still closed.
+    static func otherSchemaLine(_ sql: String) -> String {
+        let sql = SchemaText.firstStatement(sql)
+        if sql.contains("--") {
+            return sql + "\n;\n"
+        }
+        return schemaLine(sql)
     }
 
     /// A CREATE statement and its `;`. As in sqlite3: a statement ending inside a comment
