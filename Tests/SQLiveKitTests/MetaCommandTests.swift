@@ -218,6 +218,27 @@ import SQLiveTestSupport
         #expect(output.contains(" user ") && output.contains(" sys "))
     }
 
+    /// With both on, sqlite3 prints the chunk's "Run Time:" line and then its changes
+    /// (`END_TIMER` runs before the count is printed); sqlive printed them the other way round.
+    @Test func timer_line_comes_before_the_changes_line() throws {
+        let session = try TestSession()
+        let output = session.run(".timer on\n.changes on\ncreate table t(a);\ninsert into t values (1), (2);\nselect 1; select 2;")
+        let shape = output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("Run Time: real ") ? "Run Time:" : String($0) }
+            .joined(separator: "\n")
+        #expect(shape == """
+            Run Time:
+            changes: 0   total_changes: 0
+            Run Time:
+            changes: 2   total_changes: 2
+            1
+            2
+            Run Time:
+            changes: 2   total_changes: 2
+
+            """)
+    }
+
     @Test func print_writes_its_arguments() throws {
         let session = try TestSession()
         #expect(session.run(".print hello 'big world'") == "hello big world\n")

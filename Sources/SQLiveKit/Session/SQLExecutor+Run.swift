@@ -54,13 +54,19 @@ extension SQLExecutor {
         let clock = settings.timer && reportsTimerAndChanges ? (chunkClock ?? ResourceClock()) : nil
         chunkClock = nil
         var succeeded = false
+        var timeReported = false
         defer {
-            if let clock {
+            if let clock, !timeReported {
                 if unitEndsChunk || !succeeded { outputs.results.append(clock.report()) } else { chunkClock = clock }
             }
         }
         try statements.withDatabase { db in
             try body(db)
+            // sqlite3 stops its timer before it prints the changes: the time comes first.
+            if let clock, unitEndsChunk {
+                outputs.results.append(clock.report())
+                timeReported = true
+            }
             if settings.changes && unitEndsChunk && reportsTimerAndChanges {
                 let changes = sqlite3_changes64(db.sqliteConnection)
                 let total = sqlite3_total_changes64(db.sqliteConnection)
