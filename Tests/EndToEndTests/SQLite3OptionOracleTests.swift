@@ -34,6 +34,15 @@ import SQLiveTestSupport
         Case(arguments: ["-version"]),
         Case(arguments: ["-safe", ":memory:", "select 6"]),
         Case(arguments: ["-readonly", ":memory:", "select 7"]),
+        // sqlite3 reads its options in order: a mode option sets its separators over the
+        // ones given before it (sqlive applied -separator and -newline after every mode).
+        Case(arguments: ["-newline", "X", "-separator", "Y", "-csv", ":memory:", query]),
+        Case(arguments: ["-separator", "Y", "-newline", "X", "-tabs", ":memory:", query]),
+        Case(arguments: ["-separator", "Y", "-quote", ":memory:", query]),
+        Case(arguments: ["-csv", "-list", ":memory:", query]),
+        Case(arguments: ["-ascii", "-csv", ":memory:", query]),
+        Case(arguments: ["-ascii", "-line", ":memory:", query]),
+        Case(arguments: ["-tabs", "-separator", "Y", ":memory:", query]),
         Case(arguments: [":memory:", "select 8", "select nosuchcolumn", ".quit"]),
         Case(arguments: [], input: "select 9;\nselect nosuchcolumn;\n.quit\n"),
     ]

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SQLite3OptionsTests {
     @Test func single_dash_long_options_become_sqlive_options() throws {
         #expect(try SQLite3Options.rewrite(["-csv", "-header", "-bail", "-batch", "db", "select 1"])
-                == ["--mode", "csv", "--headers", "--bail", "--batch", "db", "select 1"])
+                == ["--mode", "csv", "--separator", ",", "--headers", "--bail", "--batch", "db", "select 1"])
         #expect(try SQLite3Options.rewrite(["-noheader", "-echo", "-readonly", "-safe", "-version"])
                 == ["--no-headers", "--echo", "--readonly", "--safe", "--sqlite-version"])
     }
@@ -18,7 +18,7 @@ import Testing
 
     @Test func double_dash_sqlite3_options_are_read_too() throws {
         #expect(try SQLite3Options.rewrite([":memory:", "--box", "--quote", "--noheader"])
-                == [":memory:", "--mode", "box", "--mode", "quote", "--no-headers"])
+                == [":memory:", "--mode", "box", "--mode", "quote", "--separator", ",", "--newline", "\n", "--no-headers"])
     }
 
     @Test func sqlive_options_and_their_values_pass_unchanged() throws {
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func everything_after_a_double_dash_is_left_alone() throws {
-        #expect(try SQLite3Options.rewrite(["-csv", "--", "-csv"]) == ["--mode", "csv", "--", "-csv"])
+        #expect(try SQLite3Options.rewrite(["-csv", "--", "-csv"]) == ["--mode", "csv", "--separator", ",", "--", "-csv"])
     }
 
     @Test func options_sqlive_lacks_are_named_with_the_reason() {

@@ -48,7 +48,7 @@ public enum SQLite3Options {
         ]
         for mode in ["ascii", "box", "column", "csv", "html", "json", "line", "list", "markdown", "quote", "table", "tabs"] {
             table[mode] = OutputMode(rawValue: mode) != nil
-                ? .arguments(["--mode", mode])
+                ? .arguments(["--mode", mode] + separatorsSet(byMode: mode))
                 : .unsupported("sqlive has no \(mode) mode")
         }
         let unsupported = [
@@ -68,6 +68,20 @@ public enum SQLite3Options {
         for (name, reason) in unsupported { table[name] = .unsupported(reason) }
         return table
     }()
+
+    /// The separators sqlite3 3.40 sets when it reads a mode option, written as options.
+    /// sqlite3 reads its options in order, so `-separator X -csv` ends with `,` and `-csv
+    /// -list` keeps the `,`; ArgumentParser keeps the last value of each option, so putting
+    /// them right after the mode keeps that order. The other modes change no separator.
+    private static func separatorsSet(byMode mode: String) -> [String] {
+        switch mode {
+        case "csv": ["--separator", ","]
+        case "tabs": ["--separator", "\t", "--newline", "\n"]
+        case "ascii": ["--separator", "\u{1F}", "--newline", "\u{1E}"]
+        case "quote": ["--separator", ",", "--newline", "\n"]
+        default: []
+        }
+    }
 
     /// sqlive's own options whose value is the next argument: that value is left alone.
     static let optionsTakingValue: Set<String> = [
