@@ -291,6 +291,16 @@ import SQLiveTestSupport
             .mode insert foo
             .mode
             """),
+        // .explain on shows eight columns at most (sqlite3 drops the others), and pads and
+        // cuts by code points: a combining accent or a ZWJ emoji sequence counts each of its
+        // scalars (sqlive counted Swift characters, a column too narrow).
+        script("explain mode's eight columns and code points", """
+            .explain on
+            SELECT 1, 2, 3, 4, 5, 6, 7, 8, 9, 10;
+            SELECT 'e\u{301}' AS "e\u{301}e\u{301}e\u{301}", '\u{1F468}\u{200D}\u{1F469}' AS b, 'x' AS c;
+            .explain auto
+            EXPLAIN SELECT '\u{1F468}\u{200D}\u{1F469}', 'e\u{301}';
+            """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Unsetting a name that is not set is silent, with status 0.

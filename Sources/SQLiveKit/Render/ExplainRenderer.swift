@@ -1,6 +1,8 @@
 /// sqlite3's layout for `EXPLAIN` (and, under `.explain on`, for every result): columns of
 /// fixed widths (4, 13, 4, 4, 4, 13, 2, 13) two spaces apart, names cut to those widths and
 /// underlined with dashes, values padded to them but never cut, the last value not padded.
+/// As in sqlite3, widths count code points (an accent that combines with the letter before
+/// it counts too), and only the first eight columns are shown.
 /// In a bytecode listing, the opcodes inside a loop are indented two spaces per level.
 ///
 ///     addr  opcode         p1    p2    p3    p4             p5  comment
@@ -36,12 +38,12 @@ final class ExplainRenderer: ResultRenderer {
     }
 
     func begin(columns: [String]) {
-        self.columns = columns
+        self.columns = Array(columns.prefix(Self.widths.count))
         isBytecode = columns == Self.bytecodeColumns
     }
 
     func write<Row: ResultRow>(row: Row) {
-        let values = (0..<row.columnCount).map { index in
+        let values = (0..<min(row.columnCount, Self.widths.count)).map { index in
             row.storageClass(at: index) == .null ? nullValue : row.withText(at: index) { String(decoding: TextValue.untilNUL($0), as: UTF8.self) }
         }
         if isBytecode {
@@ -65,7 +67,7 @@ final class ExplainRenderer: ResultRenderer {
         for (index, value) in values.enumerated() {
             let width = index == values.count - 1 ? 0 : Self.width(of: index)
             if index == 1 { line += String(repeating: "  ", count: indent) }
-            line += value + String(repeating: " ", count: max(0, width - value.count))
+            line += value + String(repeating: " ", count: max(0, width - value.unicodeScalars.count))
             line += index == values.count - 1 ? rowSeparator : "  "
         }
         output.append(line)
@@ -76,8 +78,8 @@ final class ExplainRenderer: ResultRenderer {
         var names = "", rule = ""
         for (index, name) in columns.enumerated() {
             let width = Self.width(of: index)
-            let cut = String(name.prefix(width))
-            names += cut + String(repeating: " ", count: width - cut.count)
+            let cut = String(String.UnicodeScalarView(name.unicodeScalars.prefix(width)))
+            names += cut + String(repeating: " ", count: width - cut.unicodeScalars.count)
             rule += String(repeating: "-", count: width)
             names += index == columns.count - 1 ? rowSeparator : "  "
             rule += index == columns.count - 1 ? rowSeparator : "  "
