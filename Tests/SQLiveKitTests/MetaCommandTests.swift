@@ -284,6 +284,22 @@ import SQLiveTestSupport
         #expect(try String(contentsOfFile: file, encoding: .utf8) == "1\n2\n")
     }
 
+    /// sqlite3 prints `.timer`'s line with printf, to standard output whatever `.output`
+    /// and `.once` say, while the results and `.changes` go to the file; sqlive wrote the
+    /// time into the file.
+    @Test func timer_lines_go_to_standard_output_while_results_go_to_a_file() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("timed.txt")
+        let session = try TestSession()
+        let output = session.run(".timer on\n.changes on\n.output \(file)\nselect 1;\nselect 2;\n.output\nselect 3;")
+        let shape = output.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("Run Time: real ") ? "Run Time:" : String($0) }
+            .joined(separator: "\n")
+        #expect(shape == "Run Time:\nRun Time:\n3\nRun Time:\nchanges: 0   total_changes: 0\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8)
+                == "1\nchanges: 0   total_changes: 0\n2\nchanges: 0   total_changes: 0\n")
+    }
+
     @Test func output_to_an_unwritable_place_is_an_error_and_output_stays() throws {
         let session = try TestSession()
         #expect(session.run(".output /no/such/folder/x.txt\nselect 1;") == "1\n")

@@ -165,6 +165,18 @@ final class OutputRouter {
         environment.diagnosticPrinter.showsControlCharacters
     }
 
+    /// Writes `.timer`'s line where sqlite3 writes it: with printf, to standard output
+    /// whatever `.output` or `.once` says. Into the results when they go there (the screen,
+    /// stdout), else straight to standard output; the file gets the results only.
+    func writeTimerLine(_ text: String) {
+        guard isRedirected else {
+            results.append(text)
+            return
+        }
+        var text = text
+        text.withUTF8 { try? standardOutput.write(UnsafeRawBufferPointer($0)) }
+    }
+
     /// Writes rendered diagnostics to standard error, after what results hold; while the
     /// pager has the screen they wait for it to close (``ScreenOutput/deferError(_:)``).
     func writeToErrors(_ text: String) {

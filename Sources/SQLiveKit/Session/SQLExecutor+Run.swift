@@ -57,14 +57,14 @@ extension SQLExecutor {
         var timeReported = false
         defer {
             if let clock, !timeReported {
-                if unitEndsChunk || !succeeded { outputs.results.append(clock.report()) } else { chunkClock = clock }
+                if unitEndsChunk || !succeeded { outputs.writeTimerLine(clock.report()) } else { chunkClock = clock }
             }
         }
         try statements.withDatabase { db in
             try body(db)
             // sqlite3 stops its timer before it prints the changes: the time comes first.
             if let clock, unitEndsChunk {
-                outputs.results.append(clock.report())
+                outputs.writeTimerLine(clock.report())
                 timeReported = true
             }
             if settings.changes && unitEndsChunk && reportsTimerAndChanges {
