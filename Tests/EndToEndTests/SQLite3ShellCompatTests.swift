@@ -301,6 +301,21 @@ import SQLiveTestSupport
             .explain auto
             EXPLAIN SELECT '\u{1F468}\u{200D}\u{1F469}', 'e\u{301}';
             """),
+        // --wordwrap cuts a column name where it would wrap it, between words, and the
+        // column is no wider than that piece (sqlive cut names at the limit, mid-word).
+        script("wordwrap cuts column names between words", """
+            .mode box --wrap 10 --wordwrap on
+            SELECT 'a' AS "aaa bbbb ccccc ddd", 'xxx yyyy zzzzzzzzzzzzzzzzz' AS b;
+            .mode column --wrap 60 --wordwrap on
+            SELECT 'a' AS "group_concat(x, '|') OVER (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)";
+            .mode table --ww
+            .width -3 8
+            SELECT 4.9e-324, -9223372036854775808, -1e-100;
+            .mode markdown --wrap 3 --wordwrap on
+            SELECT 'x' AS "'x'", 'abcdef' AS "ab cd";
+            .mode column --wrap 3 --wordwrap on
+            SELECT 'x' AS "'x'", 'abcdef' AS "ab cd";
+            """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Unsetting a name that is not set is silent, with status 0.

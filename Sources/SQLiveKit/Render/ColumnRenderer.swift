@@ -109,10 +109,18 @@ final class ColumnRenderer: ResultRenderer {
         output.endRow()
     }
 
+    /// A column name's line: under `--wordwrap on`, only its first piece wrapped between
+    /// words, as sqlite3 shows it (and sizes the column from it).
+    private func appendName(_ name: String, column: Int) -> Range<Int> {
+        let header = lines.append(GridLines.headerText(name))
+        if let limit = wordWrapLimits[column] { lines.cutAtWords(from: header.lowerBound, limit: limit) }
+        return header
+    }
+
     private func start() {
-        var natural = columns.map { name in
+        var natural = columns.indices.map { index in
             lines.removeAll()
-            let header = lines.append(GridLines.headerText(name))
+            let header = appendName(columns[index], column: index)
             return lines.width(of: header)
         }
         for (index, width) in spilledWidths.enumerated() where index < natural.count {
@@ -142,7 +150,7 @@ final class ColumnRenderer: ResultRenderer {
         if showsHeaders {
             lines.removeAll()
             // A name is one line, cut (not wrapped) to its column's width, as in sqlite3.
-            let cells = columns.map { lines.append(GridLines.headerText($0)) }
+            let cells = columns.indices.map { appendName(columns[$0], column: $0) }
             let pieces = cells.enumerated().map { column, cell in Array(Self.wrap(cell, width: widths[column], in: lines).prefix(1)) }
             writePieces(pieces, lines: lines, widths: widths)
             output.append(Array(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ").utf8))

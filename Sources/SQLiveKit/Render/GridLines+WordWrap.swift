@@ -46,6 +46,14 @@ extension GridLines {
         return first..<lines.count
     }
 
+    /// Keeps the first line of a column name appended last (at `first`), wrapped as
+    /// ``wrapAtWords(from:limit:)`` wraps values: sqlite3 wraps a name as it wraps values
+    /// under `--wordwrap on` and shows its first piece (`aaa bbbb ccccc` at 10 is `aaa bbbb `).
+    mutating func cutAtWords(from first: Int, limit: Int) {
+        _ = wrapAtWords(from: first, limit: limit)
+        if lines.count > first + 1 { lines.removeSubrange((first + 1)...) }
+    }
+
     /// Where a full piece `start..<full` ends when it backs up to a word: after a space, or
     /// at a letter-or-digit boundary that is not inside a character, in its second half;
     /// nil when there is none (the piece breaks at `full`).

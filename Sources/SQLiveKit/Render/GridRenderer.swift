@@ -429,7 +429,12 @@ final class GridRenderer: ResultRenderer {
     /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
     private func appendName(_ name: String, column: Int) -> Range<Int> {
         let header = lines.append(GridLines.headerText(name))
-        if let limit = wrapLimits[column] { lines.cut(from: header.lowerBound, limit: limit) }
+        guard let limit = wrapLimits[column] else { return header }
+        if wrapsAtWords {
+            lines.cutAtWords(from: header.lowerBound, limit: limit)
+        } else {
+            lines.cut(from: header.lowerBound, limit: limit)
+        }
         return header
     }
 
