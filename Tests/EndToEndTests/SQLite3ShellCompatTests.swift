@@ -301,6 +301,37 @@ import SQLiveTestSupport
             .explain auto
             EXPLAIN SELECT '\u{1F468}\u{200D}\u{1F469}', 'e\u{301}';
             """),
+        // Under .eqp full, sqlite3 counts the EXPLAIN listing's rows as rows of the result
+        // that follows: no column names in list, csv, quote, html, tcl and ascii, json goes on
+        // with ",\n" instead of opening with "[", line mode starts with a blank line, and an
+        // .explain on result has no header either.
+        script("eqp full: the listing's rows count as the result's", """
+            .headers on
+            .eqp full
+            VALUES (NULL, 'a'), (1, 2);
+            .mode csv
+            SELECT 1 AS a;
+            .mode quote
+            SELECT 1 AS a;
+            .mode html
+            SELECT 1 AS a;
+            .mode tcl
+            SELECT 1 AS a;
+            .mode ascii
+            SELECT 1 AS a;
+            .mode json
+            VALUES (NULL, 'a'), (1, 2);
+            SELECT 1 WHERE 0;
+            .mode line
+            VALUES (1, 2);
+            .mode box
+            SELECT 1 AS a;
+            .explain on
+            SELECT 1 AS a;
+            .eqp on
+            .mode list
+            SELECT 1 AS a;
+            """),
         // --wordwrap cuts a column name where it would wrap it, between words, and the
         // column is no wider than that piece (sqlive cut names at the limit, mid-word).
         script("wordwrap cuts column names between words", """

@@ -15,6 +15,7 @@ struct DelimitedRows {
         columnSeparator = RawBytes.bytes(of: context.settings.columnSeparator)
         rowSeparator = RawBytes.bytes(of: context.settings.rowSeparator)
         showHeaders = context.settings.showHeaders
+        rowCount = context.rowsCountedBefore
     }
 
     mutating func begin(columns: [String]) {

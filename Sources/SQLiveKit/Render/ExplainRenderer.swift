@@ -35,6 +35,7 @@ final class ExplainRenderer: ResultRenderer {
         nullValue = context.settings.nullValue
         // sqlite3 ends the listing's lines with a newline whatever `.separator` says.
         rowSeparator = "\n"
+        rowCount = context.rowsCountedBefore
     }
 
     func begin(columns: [String]) {

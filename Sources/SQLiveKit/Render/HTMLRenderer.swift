@@ -20,6 +20,7 @@ final class HTMLRenderer: ResultRenderer {
         output = context.output
         nullValue = RawBytes.bytes(of: context.settings.nullValue)
         showHeaders = context.settings.showHeaders
+        rowCount = context.rowsCountedBefore
     }
 
     func begin(columns: [String]) {

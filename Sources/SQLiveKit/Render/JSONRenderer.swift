@@ -14,10 +14,14 @@ final class JSONRenderer: ResultRenderer {
     private let output: OutputBuffer
     /// Each column's `"name":`, made once per result.
     private var keys: [[UInt8]] = []
+    /// The rows sqlite3 counts: this result's, after any counted before it (which make the
+    /// first row go on with `,` instead of opening the array).
     private var rowCount = 0
+    private var rowsWritten = 0
 
     init(_ context: RenderContext) {
         output = context.output
+        rowCount = context.rowsCountedBefore
     }
 
     func begin(columns: [String]) {
@@ -36,6 +40,7 @@ final class JSONRenderer: ResultRenderer {
     func write<Row: ResultRow>(row: Row) {
         output.append(rowCount == 0 ? Self.firstRowStart : Self.nextRowStart)
         rowCount += 1
+        rowsWritten += 1
         for index in 0..<row.columnCount {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output.append(keys[index])
@@ -58,7 +63,7 @@ final class JSONRenderer: ResultRenderer {
 
     func finish() {
         // Also after an error part way: the rows shown stay a complete array, as in sqlite3.
-        if rowCount > 0 { output.append(Self.end) }
+        if rowsWritten > 0 { output.append(Self.end) }
     }
 
     /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`,

@@ -26,6 +26,7 @@ final class LineRenderer: ResultRenderer {
         rowSeparator = RawBytes.bytes(of: context.settings.rowSeparator)
         nullValue = RawBytes.bytes(of: context.displayedNull)
         styler = CellStyler(context)
+        rowCount = context.rowsCountedBefore
     }
 
     func begin(columns: [String]) {

@@ -25,6 +25,11 @@ public struct RenderContext {
     /// Results go to a terminal that shows colour (never a file or a pipe, and `NO_COLOR`
     /// is unset): renderers may style cells with ``CellStyler``.
     public var usesColor = false
+    /// Rows sqlite3 has already counted for this statement before its own: under `.eqp full`
+    /// the EXPLAIN listing's, which leave its row count above 0, so the result that follows
+    /// gets no column names (list, csv, quote, tcl, ascii, html, `.explain on`), json goes
+    /// on with `,` instead of opening with `[`, and line mode starts with a separator.
+    public var rowsCountedBefore = 0
 
     public init(settings: Settings, output: OutputBuffer, terminalWidth: Int? = nil) {
         self.settings = settings

@@ -85,8 +85,9 @@ extension SQLExecutor {
     private func execute(_ statement: Statement, db: Database,
                          makeRenderer: ((RenderContext) -> any ResultRenderer)?) throws {
         statements.bindParameters(to: statement)
+        var listedRows = 0
         if settings.eqp != .off, sqlite3_stmt_isexplain(statement.sqliteStatement) == 0 {
-            showPlan(of: statement.sql, db: db)
+            listedRows = showPlan(of: statement.sql, db: db)
         }
         let columnCount = statement.columnCount
         let cursor = StepCursor(statement: statement)
@@ -98,7 +99,7 @@ extension SQLExecutor {
             return
         }
         let renderer = makeRenderer?(renderContext)
-            ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement), sql: statement.sql)
+            ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement), sql: statement.sql, rowsCountedBefore: listedRows)
         if makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
         renderer.begin(columns: statement.columnNames)
         do {
@@ -120,8 +121,9 @@ extension SQLExecutor {
             if statement.mayChangeSchema { db.clearSchemaCache() }
         }
         statement.bindParameters(statements.parameters)
+        var listedRows = 0
         if settings.eqp != .off, statement.explainKind == 0 {
-            showPlan(of: statement.sql, db: db)
+            listedRows = showPlan(of: statement.sql, db: db)
         }
         let columnCount = statement.columnCount
         guard columnCount > 0 else {
@@ -129,7 +131,8 @@ extension SQLExecutor {
             reportChanges(of: statement.sql, in: db)
             return
         }
-        let renderer = makeRenderer?(renderContext) ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql)
+        let renderer = makeRenderer?(renderContext)
+            ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql, rowsCountedBefore: listedRows)
         if makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
         renderer.begin(columns: statement.columnNames)
         defer { renderer.finish() }
@@ -147,13 +150,17 @@ extension SQLExecutor {
     /// `.eqp on`: the plan of a statement, drawn before it runs (nothing for a statement
     /// without one, such as INSERT … VALUES); `.eqp full` adds its EXPLAIN listing. The
     /// statement's parameters are left unbound: a plan does not depend on their values.
-    private func showPlan(of sql: String, db: Database) {
+    /// Returns the rows of the EXPLAIN listing (`.eqp full`), which sqlite3 counts as rows of
+    /// the statement's result (``RenderContext/rowsCountedBefore``).
+    @discardableResult
+    private func showPlan(of sql: String, db: Database) -> Int {
         let listings: [(prefix: String, makeRenderer: (RenderContext) -> any ResultRenderer)] =
             [("EXPLAIN QUERY PLAN ", QueryPlanRenderer.init)]
             + (settings.eqp == .full ? [("EXPLAIN ", ExplainRenderer.init)] : [])
         // Compiled and stepped with SQLite's C API, not GRDB: GRDB takes `EXPLAIN … COMMIT`
         // for the COMMIT it describes, and its transaction observers then end a
         // transaction that never ended (an assertion in GRDB stopped the process).
+        var listedRows = 0
         for listing in listings {
             var explain: SQLiteStatement?
             defer { sqlite3_finalize(explain) }
@@ -162,11 +169,15 @@ extension SQLExecutor {
             let columnCount = Int(sqlite3_column_count(explain))
             let renderer = listing.makeRenderer(renderContext)
             renderer.begin(columns: (0..<columnCount).map { String(cString: sqlite3_column_name(explain, Int32($0))) })
+            var rows = 0
             while sqlite3_step(explain) == SQLITE_ROW {
                 renderer.write(row: StatementRow(statement: explain, columnCount: columnCount))
+                rows += 1
             }
             renderer.finish()
+            if listing.prefix == "EXPLAIN " { listedRows = rows }
         }
+        return listedRows
     }
 
     /// The renderer of a statement's rows, as sqlite3 chooses it by `.explain`: under
@@ -175,12 +186,14 @@ extension SQLExecutor {
     /// `explainKind` is `sqlite3_stmt_isexplain`'s answer: 1 for EXPLAIN, 2 for the plan.
     /// As sqlite3 decides it, an EXPLAIN gets the listing only when its text starts with the
     /// word (`/* why */ EXPLAIN …` is shown in the current mode).
-    private func resultRenderer(explainKind: Int32, sql: @autoclosure () -> String) -> any ResultRenderer {
+    private func resultRenderer(explainKind: Int32, sql: @autoclosure () -> String, rowsCountedBefore: Int) -> any ResultRenderer {
         let explainKind = explainKind == 1 && !sql().drop(while: \.isSQLiteSpace).prefix(7).uppercased().hasPrefix("EXPLAIN") ? 0 : explainKind
+        var context = renderContext
+        context.rowsCountedBefore = rowsCountedBefore
         return switch (settings.explain, explainKind) {
-        case (.on, _), (.auto, 1): ExplainRenderer(renderContext)
-        case (.auto, 2): QueryPlanRenderer(renderContext)
-        default: settings.mode.makeRenderer(renderContext)
+        case (.on, _), (.auto, 1): ExplainRenderer(context)
+        case (.auto, 2): QueryPlanRenderer(context)
+        default: settings.mode.makeRenderer(context)
         }
     }
 
