@@ -347,6 +347,24 @@ import SQLiveTestSupport
             .mode column --wrap 3 --wordwrap on
             SELECT 'x' AS "'x'", 'abcdef' AS "ab cd";
             """),
+        // A value or a column name holding a tab, wrapped in the grid modes: sqlite3 counts
+        // tab stops from the start of each wrapped line, stops a tab's spaces at the limit,
+        // drops a tab that comes as a line is full, and keeps a tab in a name as spaces
+        // (sqlive turned tabs into spaces first, then wrapped: blank lines, shifted text).
+        script("tabs in wrapped grid values and names", """
+            .mode column
+            .width 1 5 3
+            SELECT 'y' || char(9) || 'z', 'a' || char(9) || 'b', 'abc' || char(9) || 'd';
+            .mode box --wrap 5
+            SELECT 'abcdefg' || char(9) || 'h' AS "t\tb", 'e\u{301}' || char(9) || 'x' AS c;
+            .mode table --wrap 4 --wordwrap on
+            SELECT 'ab' || char(9) || 'cd ef' || char(9) AS "x\ty", char(9) || char(9) AS e;
+            .mode markdown
+            .width 3
+            SELECT 'ab' || char(9) || char(13) || char(10) || 'c' AS "a\tbc";
+            .mode qbox --wrap 3
+            SELECT 'a' || char(9) || 'b' AS v;
+            """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Unsetting a name that is not set is silent, with status 0.

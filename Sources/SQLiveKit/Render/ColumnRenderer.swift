@@ -33,6 +33,9 @@ final class ColumnRenderer: ResultRenderer {
     /// `--wordwrap on`, outside a terminal: where each column's values wrap between words.
     private let wrapsAtWords: Bool
     private var wordWrapLimits: [Int?] = []
+    /// Outside a terminal: where each column's values wrap, for the values holding a tab,
+    /// which sqlite3 cuts its own way (``GridLines/rewrappingTabs(of:text:limit:atWords:)``).
+    private var tabWrapLimits: [Int?] = []
     /// Outside a terminal: rows after the window are spilled until the result ends.
     private let sizesFromWholeResult: Bool
     private var columns: [String] = []
@@ -79,6 +82,11 @@ final class ColumnRenderer: ResultRenderer {
             let limit = requested > 0 ? requested : widest
             return wrapsAtWords && limit < .max ? limit : nil
         }
+        tabWrapLimits = columns.indices.map { index in
+            let requested = index < requestedWidths.count ? abs(requestedWidths[index]) : 0
+            let limit = requested > 0 ? requested : widest
+            return limit < .max ? limit : nil
+        }
     }
 
     @_specialize(where Row == StatementRow)
@@ -112,6 +120,9 @@ final class ColumnRenderer: ResultRenderer {
     /// A column name's line: under `--wordwrap on`, only its first piece wrapped between
     /// words, as sqlite3 shows it (and sizes the column from it).
     private func appendName(_ name: String, column: Int) -> Range<Int> {
+        if let header = lines.appendTabbedName(name, limit: tabWrapLimits[column], atWords: wordWrapLimits[column] != nil) {
+            return header
+        }
         let header = lines.append(GridLines.headerText(name))
         if let limit = wordWrapLimits[column] { lines.cutAtWords(from: header.lowerBound, limit: limit) }
         return header
@@ -129,7 +140,7 @@ final class ColumnRenderer: ResultRenderer {
         for row in window {
             lines.removeAll()
             for index in natural.indices {
-                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines)
+                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], tabWrapAt: tabWrapLimits[index], to: &lines)
                 natural[index] = max(natural[index], lines.width(of: cell))
             }
         }
@@ -142,7 +153,7 @@ final class ColumnRenderer: ResultRenderer {
         separatesRows = spilledRowTakesLines || window.contains { row in
             lines.removeAll()
             return (0..<row.columnCount).contains { index in
-                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines)
+                let cell = Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], tabWrapAt: tabWrapLimits[index], to: &lines)
                 return Self.wrap(cell, width: widths[index], in: lines).count > 1
             }
         }
@@ -184,7 +195,7 @@ final class ColumnRenderer: ResultRenderer {
             swap(&widths, &spilledWidths)
         }
         let nullValue = nullValue, requestedWidths = requestedWidths, widest = widest
-        let wordWrapLimits = wordWrapLimits
+        let wordWrapLimits = wordWrapLimits, tabWrapLimits = tabWrapLimits
         var takesLines = false
         // Written straight into the spill: the record needs no buffer of its own.
         spill.appendRecord { record in
@@ -195,12 +206,12 @@ final class ColumnRenderer: ResultRenderer {
                 record.append(isNull ? 0 : 1)
                 if isNull {
                     record.appendLength(0)
-                    (width, lineCount) = nullValue.withUnsafeBufferPointer { Self.measure($0, wordWrapAt: wordWrapLimits[index], lines: &lines) }
+                    (width, lineCount) = nullValue.withUnsafeBufferPointer { Self.measure($0, wordWrapAt: wordWrapLimits[index], tabWrapAt: tabWrapLimits[index], lines: &lines) }
                 } else {
                     (width, lineCount) = row.withText(at: index) { text in
                         record.appendLength(text.count)
                         record.append(text)
-                        return Self.measure(text, wordWrapAt: wordWrapLimits[index], lines: &lines)
+                        return Self.measure(text, wordWrapAt: wordWrapLimits[index], tabWrapAt: tabWrapLimits[index], lines: &lines)
                     }
                 }
                 if index < widths.count { widths[index] = max(widths[index], width) }
@@ -215,7 +226,7 @@ final class ColumnRenderer: ResultRenderer {
     /// when `--wordwrap` asks for it. One line of printable ASCII within the limit, the
     /// common case, is as wide as it is long and needs no cutting into lines.
     @inline(__always)
-    private static func measure(_ text: UnsafeBufferPointer<UInt8>, wordWrapAt limit: Int?,
+    private static func measure(_ text: UnsafeBufferPointer<UInt8>, wordWrapAt limit: Int?, tabWrapAt tabLimit: Int?,
                                 lines: inout GridLines) -> (width: Int, lineCount: Int) {
         var isPrintableASCII = true
         for byte in text where byte < 0x20 || byte >= 0x7F {
@@ -224,8 +235,7 @@ final class ColumnRenderer: ResultRenderer {
         }
         if isPrintableASCII, limit.map({ text.count <= $0 }) ?? true { return (text.count, 1) }
         lines.removeAll()
-        var cell = lines.append(text)
-        if let limit { cell = lines.wrapAtWords(from: cell.lowerBound, limit: limit) }
+        let cell = appendText(text, wordWrapAt: limit, tabWrapAt: tabLimit, to: &lines)
         return (lines.width(of: cell), cell.count)
     }
 
@@ -272,7 +282,7 @@ final class ColumnRenderer: ResultRenderer {
         lines.removeAll()
         cells.removeAll(keepingCapacity: true)
         for index in 0..<row.columnCount {
-            cells.append(Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], to: &lines))
+            cells.append(Self.appendCell(of: row, at: index, nullValue: nullValue, wordWrapAt: wordWrapLimits[index], tabWrapAt: tabWrapLimits[index], to: &lines))
         }
         // Most rows fit their columns on one line: written as they are, without pieces.
         if cells.indices.allSatisfy({ cells[$0].count == 1 && lines.lines[cells[$0].lowerBound].width <= widths[$0] }) {
@@ -293,11 +303,21 @@ final class ColumnRenderer: ResultRenderer {
         output.endRow()
     }
 
-    private static func appendCell<Row: ResultRow>(of row: Row, at index: Int, nullValue: [UInt8],
-                                                   wordWrapAt limit: Int?, to lines: inout GridLines) -> Range<Int> {
-        let cell = row.storageClass(at: index) == .null
-            ? nullValue.withUnsafeBufferPointer { lines.append($0) }
-            : row.withText(at: index) { lines.append($0) }
+    private static func appendCell<Row: ResultRow>(of row: Row, at index: Int, nullValue: [UInt8], wordWrapAt limit: Int?,
+                                                   tabWrapAt tabLimit: Int?, to lines: inout GridLines) -> Range<Int> {
+        row.storageClass(at: index) == .null
+            ? nullValue.withUnsafeBufferPointer { appendText($0, wordWrapAt: limit, tabWrapAt: tabLimit, to: &lines) }
+            : row.withText(at: index) { appendText($0, wordWrapAt: limit, tabWrapAt: tabLimit, to: &lines) }
+    }
+
+    /// A cell's lines: a value holding a tab cut as sqlite3 cuts it at `tabLimit`, else
+    /// wrapped between words at `limit` under `--wordwrap on`, else as it is (the column's
+    /// width cuts it when it is written).
+    @inline(__always)
+    private static func appendText(_ text: UnsafeBufferPointer<UInt8>, wordWrapAt limit: Int?, tabWrapAt tabLimit: Int?,
+                                   to lines: inout GridLines) -> Range<Int> {
+        let cell = lines.append(text)
+        if let cut = lines.rewrappingTabs(of: cell, text: text, limit: tabLimit, atWords: limit != nil) { return cut }
         // sqlite3 wraps between words first, then sizes the column from the lines it made.
         guard let limit else { return cell }
         return lines.wrapAtWords(from: cell.lowerBound, limit: limit)

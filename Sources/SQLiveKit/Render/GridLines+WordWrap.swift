@@ -57,7 +57,7 @@ extension GridLines {
     /// Where a full piece `start..<full` ends when it backs up to a word: after a space, or
     /// at a letter-or-digit boundary that is not inside a character, in its second half;
     /// nil when there is none (the piece breaks at `full`).
-    private static func wordBreak(in all: UnsafeBufferPointer<UInt8>, start: Int, full: Int, lineEnd: Int) -> Int? {
+    static func wordBreak(in all: UnsafeBufferPointer<UInt8>, start: Int, full: Int, lineEnd: Int) -> Int? {
         let half = start + (full - start) / 2
         // The byte after the piece: a control character (0) where the line ended.
         func byte(_ index: Int) -> UInt8 { index < lineEnd ? all[index] : 0 }

@@ -27,6 +27,9 @@ struct GridLines {
     var lines: [Line] = []
     /// Every character is one wide, as sqlite3 pads and wraps (into files and pipes).
     let countsCharacters: Bool
+    /// The last ``append(_:)`` met a tab, which sqlite3 cuts differently when it wraps the
+    /// value (``rewrappingTabs(of:text:limit:atWords:)``).
+    private(set) var lastAppendHadTab = false
 
     init(countsCharacters: Bool = false) {
         self.countsCharacters = countsCharacters
@@ -53,6 +56,7 @@ struct GridLines {
     @discardableResult
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         let first = lines.count
+        lastAppendHadTab = false
         var start = bytes.count
         var width = 0
         var index = 0
@@ -73,6 +77,7 @@ struct GridLines {
                 width += scalarWidth
                 index += length
             } else if byte == 0x09 {
+                lastAppendHadTab = true
                 repeat {
                     bytes.append(0x20)
                     width += 1
@@ -179,6 +184,20 @@ struct GridLines {
     /// The widest of some lines.
     func width(of range: Range<Int>) -> Int {
         lines[range].reduce(0) { max($0, $1.width) }
+    }
+
+    /// Forgets the lines of the cell appended last, and their bytes.
+    mutating func removeLastCell(_ cell: Range<Int>) {
+        guard let first = lines[cell].first else { return }
+        bytes.removeSubrange(first.start...)
+        lines.removeSubrange(cell.lowerBound...)
+    }
+
+    /// Adds one line made of `text`, `width` wide.
+    mutating func appendLine(_ text: UnsafeBufferPointer<UInt8>, width: Int) {
+        let start = bytes.count
+        bytes.append(contentsOf: text)
+        lines.append(Line(start: start, end: bytes.count, width: width))
     }
 
     /// Calls `body` with the bytes of one line.

@@ -244,8 +244,7 @@ final class GridRenderer: ResultRenderer {
             return (text.count, 1)
         }
         lines.removeAll()
-        var cell = lines.append(text)
-        if let wrapLimit { cell = lines.wrap(from: cell.lowerBound, limit: wrapLimit, atWords: atWords) }
+        let cell = lines.appendWrapped(text, limit: wrapLimit, atWords: atWords)
         record.appendLength(cell.count)
         var width = 0
         for lineIndex in cell {
@@ -419,15 +418,15 @@ final class GridRenderer: ResultRenderer {
     }
 
     private func appendCell<Row: ResultRow>(of row: Row, at index: Int) -> Range<Int> {
-        let cell = row.storageClass(at: index) == .null
-            ? nullValue.withUnsafeBufferPointer { lines.append($0) }
-            : row.withText(at: index) { lines.append($0) }
-        guard let limit = wrapLimits[index] else { return cell }
-        return lines.wrap(from: cell.lowerBound, limit: limit, atWords: wrapsAtWords)
+        let limit = wrapLimits[index], atWords = wrapsAtWords
+        return row.storageClass(at: index) == .null
+            ? nullValue.withUnsafeBufferPointer { lines.appendWrapped($0, limit: limit, atWords: atWords) }
+            : row.withText(at: index) { lines.appendWrapped($0, limit: limit, atWords: atWords) }
     }
 
     /// A column name's lines, cut as sqlite3 cuts them outside a terminal.
     private func appendName(_ name: String, column: Int) -> Range<Int> {
+        if let header = lines.appendTabbedName(name, limit: wrapLimits[column], atWords: wrapsAtWords) { return header }
         let header = lines.append(GridLines.headerText(name))
         guard let limit = wrapLimits[column] else { return header }
         if wrapsAtWords {
