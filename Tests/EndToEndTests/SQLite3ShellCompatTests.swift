@@ -365,6 +365,16 @@ import SQLiveTestSupport
             .mode qbox --wrap 3
             SELECT 'a' || char(9) || 'b' AS v;
             """),
+        // A result with no row leaves .width as it was: sqlite3 sizes the columns (and adds
+        // a 0 width for each) once the first row comes (sqlive added them for any result).
+        script("an empty result in column mode adds no widths", """
+            .mode column
+            CREATE TABLE t(a, b, c);
+            SELECT * FROM t;
+            .show
+            SELECT 1, 2;
+            .show
+            """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Unsetting a name that is not set is silent, with status 0.

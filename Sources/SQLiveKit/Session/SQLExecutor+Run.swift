@@ -100,10 +100,12 @@ extension SQLExecutor {
         }
         let renderer = makeRenderer?(renderContext)
             ?? resultRenderer(explainKind: sqlite3_stmt_isexplain(statement.sqliteStatement), sql: statement.sql, rowsCountedBefore: listedRows)
-        if makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
         renderer.begin(columns: statement.columnNames)
+        var sawRow = false
+        defer { if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) } }
         do {
             try cursor.forEach { sqliteStatement in
+                sawRow = true
                 renderer.write(row: StatementRow(statement: sqliteStatement, columnCount: columnCount))
             }
         } catch {
@@ -133,14 +135,21 @@ extension SQLExecutor {
         }
         let renderer = makeRenderer?(renderContext)
             ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql, rowsCountedBefore: listedRows)
-        if makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
         renderer.begin(columns: statement.columnNames)
-        defer { renderer.finish() }
-        try statement.step { renderer.write(row: $0) }
+        var sawRow = false
+        defer {
+            renderer.finish()
+            if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
+        }
+        try statement.step {
+            sawRow = true
+            renderer.write(row: $0)
+        }
     }
 
     /// A result in a mode that sizes its columns gives `.width` a 0 for each column it has
     /// no width for, as sqlite3 does: `.show` then says `width: 0 0` after a two-column box.
+    /// Only once a row came, as in sqlite3, which sizes nothing for an empty result.
     private func noteColumns(_ count: Int, renderedBy renderer: any ResultRenderer) {
         guard settings.mode.sizesColumns, !(renderer is ExplainRenderer), !(renderer is QueryPlanRenderer),
               settings.columnWidths.count < count else { return }
