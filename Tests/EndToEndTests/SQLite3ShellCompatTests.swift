@@ -375,6 +375,20 @@ import SQLiveTestSupport
             SELECT 1, 2;
             .show
             """),
+        // .databases says which databases hold a transaction, as sqlite3 3.40 does: " read-txn"
+        // after a read inside BEGIN, " write-txn" after a write (sqlive left them out).
+        script("databases shows the transaction state", """
+            CREATE TABLE t(a);
+            .databases
+            BEGIN;
+            .databases
+            SELECT count(*) FROM t;
+            .databases
+            INSERT INTO t VALUES (1);
+            .databases
+            COMMIT;
+            .databases
+            """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Unsetting a name that is not set is silent, with status 0.

@@ -135,7 +135,8 @@ struct SchemaCommand: MetaCommand {
     }
 }
 
-/// `.databases`: the attached databases, their files and whether they are writable.
+/// `.databases`: the attached databases, their files, whether they are writable, and the
+/// transaction each is in (` read-txn`, ` write-txn`), as sqlite3 lists them.
 struct DatabasesCommand: MetaCommand {
     let name = "databases"
     let usage = ""
@@ -156,7 +157,7 @@ struct DatabasesCommand: MetaCommand {
                 if name == "main" && file == scope.connection.memoryName { file = "" }
                 if name == "main", let replica = scope.connection.options.replica { file = replica.description }
                 let readonly = db.isReadOnly(databaseNamed: name)
-                return "\(name): \(file.isEmpty ? "\"\"" : file) \(readonly ? "r/o" : "r/w")\n"
+                return "\(name): \(file.isEmpty ? "\"\"" : file) \(readonly ? "r/o" : "r/w")\(db.transactionNote(databaseNamed: name))\n"
             }
         }
         lines.forEach(scope.output.append)
@@ -166,6 +167,15 @@ struct DatabasesCommand: MetaCommand {
 extension Database {
     fileprivate func isReadOnly(databaseNamed name: String) -> Bool {
         name.withCString { sqlite3_db_readonly(sqliteConnection, $0) == 1 }
+    }
+
+    /// What sqlite3's `.databases` adds after `r/w`: the transaction the database is in.
+    fileprivate func transactionNote(databaseNamed name: String) -> String {
+        switch name.withCString({ sqlite3_txn_state(sqliteConnection, $0) }) {
+        case SQLITE_TXN_NONE: ""
+        case SQLITE_TXN_READ: " read-txn"
+        default: " write-txn"
+        }
     }
 }
 
