@@ -181,6 +181,10 @@ import SQLiveTestSupport
         Case("-echo of a blank line", arguments: ["-echo", ":memory:"], bytes: Array("\n".utf8)),
         Case("-echo of trailing blank and comment lines", arguments: ["-echo", ":memory:"],
              bytes: Array("select 1;\n\n  \n-- c\n/* a\n b */\n".utf8)),
+        // ... but never text from the command line, not even an argument or a -cmd that holds
+        // no statement (sqlive echoed ";", "/* x */" and an empty argument as ";").
+        Case("-echo of command-line text without a statement", arguments: ["-echo", "-cmd", ";", "-cmd", "/* x */", ":memory:", ";", "", "/* y */", ".print z"],
+             bytes: []),
         // -interactive reading a pipe: sqlite3's banner, then each prompt with the line read.
         Case("-interactive reading a pipe", arguments: ["-interactive", ":memory:"],
              bytes: Array("select 1;\nselect\n2;\n.prompt 'a> ' 'b> '\nselect x;\nselect\n3;\n".utf8)),

@@ -63,7 +63,9 @@ public struct ScriptRunner {
             }
             if !keepsGoing { return false }
         }
-        if session.settings.echo {
+        // Text from the command line is never echoed, not even when it holds no statement
+        // (`-cmd ';'`, an argument of only a comment), as in sqlite3.
+        if session.settings.echo && !isCommandLineText {
             session.output.append(input.splitter.trailingSkippedLines)
         }
         if session.settings.echo || echoesPrompts { session.output.flush() }
