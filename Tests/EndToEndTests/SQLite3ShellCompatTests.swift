@@ -393,6 +393,19 @@ import SQLiveTestSupport
             COMMIT;
             .databases
             """),
+        // sqlite3 reads each table's rows for .dump as it runs typed SQL: under .eqp, the
+        // plan (and with full, the EXPLAIN listing) comes before the table's INSERTs.
+        script("dump under eqp shows the plan of each table's rows", """
+            CREATE TABLE t(a, b);
+            INSERT INTO t VALUES (1, 2);
+            CREATE INDEX i ON t(a);
+            CREATE TABLE s(x INTEGER PRIMARY KEY AUTOINCREMENT);
+            INSERT INTO s VALUES (NULL);
+            .eqp on
+            .dump
+            .eqp full
+            .dump
+            """),
         // .parameter init, which sqlite3 scripts start with, succeeds and keeps the bindings.
         script("parameter init", ".parameter set :x 5\n.parameter init\nselect :x;\n.parameter init\n.parameter list"),
         // Unsetting a name that is not set is silent, with status 0.

@@ -36,7 +36,7 @@ struct DumpCommand: MetaCommand {
     }
 
     func run(_ options: DumpOptions, in scope: DatabaseScope) throws(Diagnostic) {
-        let dumper = DatabaseDumper(options: options)
+        let dumper = DatabaseDumper(options: options, willReadRows: scope.showPlanIfAsked)
         try SchemaQuery.read(scope.connection) { db in
             try dumper.dump(db, to: scope.output)
         }

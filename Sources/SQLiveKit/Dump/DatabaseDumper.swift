@@ -20,6 +20,9 @@ import GRDBSQLite
 /// time from SQLite into the output.
 struct DatabaseDumper {
     var options: DumpOptions
+    /// Called with each SELECT that reads a table's rows, before it runs: sqlite3 runs those
+    /// as it runs typed SQL, so `.eqp` shows their plans among the dump's lines.
+    var willReadRows: ((String, Database) -> Void)? = nil
 
     /// Dumps the main database. The reads run in one savepoint (a transaction of their own,
     /// or nested in the one already open), so the dump is a consistent snapshot; with
@@ -126,7 +129,9 @@ struct DatabaseDumper {
         let selected = (rowid.map { [$0] } ?? []) + columns.map(SQLIdentifier.quotedIfNeeded)
         let source = isHidden
             ? "main." + SQLIdentifier.quoted(table) : SQLIdentifier.quotedIfNeeded(table)
-        let statement = try db.makeStatement(sql: "SELECT \(selected.joined(separator: ",")) FROM \(source)")
+        let select = "SELECT \(selected.joined(separator: ",")) FROM \(source)"
+        willReadRows?(select, db)
+        let statement = try db.makeStatement(sql: select)
         statement.setUncheckedArguments(StatementArguments())
         let columnCount = statement.columnCount
         try StepCursor(statement: statement).forEach { sqliteStatement in

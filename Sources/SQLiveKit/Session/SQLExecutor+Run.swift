@@ -159,6 +159,13 @@ extension SQLExecutor {
     /// `.eqp on`: the plan of a statement, drawn before it runs (nothing for a statement
     /// without one, such as INSERT … VALUES); `.eqp full` adds its EXPLAIN listing. The
     /// statement's parameters are left unbound: a plan does not depend on their values.
+    /// What `.eqp` shows before a statement the session runs for a command (`.dump`'s reads
+    /// of each table, which sqlite3 runs as it runs typed SQL): nothing while it is off.
+    func showPlanIfAsked(of sql: String, db: Database) {
+        guard settings.eqp != .off else { return }
+        showPlan(of: sql, db: db)
+    }
+
     /// Returns the rows of the EXPLAIN listing (`.eqp full`), which sqlite3 counts as rows of
     /// the statement's result (``RenderContext/rowsCountedBefore``).
     @discardableResult

@@ -30,6 +30,12 @@ struct DatabaseScope: CommandScope {
         try executor.runSQL(sql, makeRenderer: makeRenderer)
     }
 
+    /// Shows `.eqp`'s plan of a statement a command is about to run in `db` (nothing when
+    /// `.eqp` is off).
+    func showPlanIfAsked(of sql: String, db: Database) {
+        executor.showPlanIfAsked(of: sql, db: db)
+    }
+
     /// Compiles a query (SQL or DSL) and hands its statement to `body`, without running it.
     func withStatement<T>(of query: String, _ body: (Statement, Database) throws -> T) throws(Diagnostic) -> T {
         try executor.withStatement(of: query, body)
