@@ -66,6 +66,23 @@ import SQLiveTestSupport
         #expect(actual.status == 0)
     }
 
+    /// sqlite3 counts a `.once` down in meta-commands (and after a line of input) only: on the
+    /// command line, the SQL arguments and `-cmd`s after `.once FILE` all go to the file, and
+    /// so does the next meta-command's output, after which results come back (sqlive ended
+    /// the redirection after the first SQL argument).
+    @Test func once_on_the_command_line_holds_until_the_next_meta_command() throws {
+        let folder = try TemporaryFolder()
+        func arguments(_ file: String) -> [String] {
+            ["-cmd", ".once \(file)", "-cmd", "select 3", ":memory:", "select 4;", ".print x", "select 5;"]
+        }
+        let expected = try BinaryRunner.sqlite3(arguments(folder.path("theirs.txt")))
+        let actual = try BinaryRunner.sqlive(arguments(folder.path("ours.txt")))
+        #expect(expected.stdout == "5\n" && actual.stdout == expected.stdout, "\(actual)")
+        #expect(actual.status == expected.status)
+        #expect(try String(contentsOfFile: folder.path("theirs.txt"), encoding: .utf8) == "3\n4\nx\n")
+        #expect(try String(contentsOfFile: folder.path("ours.txt"), encoding: .utf8) == "3\n4\nx\n")
+    }
+
     /// As in sqlite3, a failure in the init file or a `-cmd` is reported but does not make the
     /// exit status, which says how the input went; with `.bail on` (or `-bail`) it ends the
     /// run before the input.

@@ -180,10 +180,13 @@ public final class Session {
             }
         }
         // `.once` holds for a whole line of input, as in sqlite3 (`.once f` then
-        // `select 1; select 2;`: both go to the file).
-        if unit.endsChunk, let failure = outputs.endOnceAfterItsUnit() { report(failure) }
+        // `select 1; select 2;`: both go to the file). sqlite3 counts it down in meta-commands
+        // and lines of input only: SQL from the command line (an argument, `-cmd`) after
+        // `.once f` goes to the file too, up to the next meta-command.
+        let endsOnce = unit.endsChunk && (unit.kind == .command || !runsCommandLineText)
+        if endsOnce, let failure = outputs.endOnceAfterItsUnit() { report(failure) }
         settlePanes()
-        finishUnit(endsChunk: unit.endsChunk)
+        finishUnit(endsChunk: endsOnce)
         return succeeded
     }
 
