@@ -43,6 +43,11 @@ import SQLiveTestSupport
         Case(arguments: ["-ascii", "-csv", ":memory:", query]),
         Case(arguments: ["-ascii", "-line", ":memory:", query]),
         Case(arguments: ["-tabs", "-separator", "Y", ":memory:", query]),
+        // Options after a -cmd take effect once it ran, as sqlite3 reads them in order.
+        Case(arguments: ["-cmd", "select 1 as a", "-csv", "-header", ":memory:", query]),
+        Case(arguments: ["-cmd", ".headers on", "-noheader", "-cmd", "select 2 as b", ":memory:", query]),
+        Case(arguments: ["-header", "-cmd", "select 3 as c", "-json", "-nullvalue", "N", "-cmd", "select null", ":memory:", query]),
+        Case(arguments: ["-cmd", ".mode csv", "-box", ":memory:", query]),
         Case(arguments: [":memory:", "select 8", "select nosuchcolumn", ".quit"]),
         Case(arguments: [], input: "select 9;\nselect nosuchcolumn;\n.quit\n"),
     ]

@@ -12,8 +12,24 @@ import Testing
     }
 
     @Test func options_taking_a_value_keep_it_even_when_it_looks_like_an_option() throws {
-        #expect(try SQLite3Options.rewrite(["-cmd", "-csv", "-init", "rc", "-nullvalue", "-", "-separator", "--box", "-newline", "x"])
-                == ["--cmd", "-csv", "--init", "rc", "--nullvalue", "-", "--separator", "--box", "--newline", "x"])
+        #expect(try SQLite3Options.rewrite(["-init", "rc", "-nullvalue", "-", "-separator", "--box", "-newline", "x", "-cmd", "-csv"])
+                == ["--init", "rc", "--nullvalue", "-", "--separator", "--box", "--newline", "x", "--cmd", "-csv"])
+    }
+
+    /// sqlite3 applies the options after a -cmd once it ran: the output settings among them
+    /// become marked start commands, in order (the others stay options).
+    @Test func output_options_after_a_cmd_become_start_commands() throws {
+        #expect(try SQLite3Options.rewrite(["-header", "-cmd", "select 1", "-csv", "-noheader", "-bail", "-readonly", "db"])
+                == ["--headers", "--cmd", "select 1", "--cmd", "\u{0}--mode\u{0}csv", "--cmd", "\u{0}--separator\u{0},",
+                    "--cmd", "\u{0}--no-headers", "--cmd", "\u{0}--bail", "--readonly", "db"])
+        #expect(try SQLite3Options.rewrite(["--cmd", ".print x", "-nullvalue", "N", "--separator", ";"])
+                == ["--cmd", ".print x", "--cmd", "\u{0}--nullvalue\u{0}N", "--cmd", "\u{0}--separator\u{0};"])
+        var settings = Settings()
+        settings.setMode(.list)
+        #expect(DeferredOptions.apply("\u{0}--mode\u{0}csv", to: &settings) && settings.mode == .csv)
+        #expect(DeferredOptions.apply("\u{0}--nullvalue\u{0}", to: &settings) && settings.nullValue == "")
+        #expect(DeferredOptions.apply("\u{0}--headers", to: &settings) && settings.showHeaders)
+        #expect(!DeferredOptions.apply(".headers off", to: &settings) && settings.showHeaders)
     }
 
     @Test func double_dash_sqlite3_options_are_read_too() throws {

@@ -209,6 +209,8 @@ struct Launcher {
         defer { signals?.interrupter.disarm() }
         let runner = ScriptRunner(session: session, isOneChunk: true, isCommandLineText: true)
         for command in options.cmd {
+            // An output option given after a -cmd, applied in its turn.
+            if DeferredOptions.apply(command, to: &session.settings) { continue }
             var lines = StringLineSource(command)
             if !runner.run(&lines, source: "--cmd") { return false }
         }

@@ -97,6 +97,8 @@ public enum SQLite3Options {
     /// The arguments in sqlive's spelling; throws for a sqlite3 option sqlive lacks.
     public static func rewrite(_ arguments: [String]) throws(Diagnostic) -> [String] {
         var result: [String] = []
+        // Output settings after a -cmd take effect once it ran (``DeferredOptions``).
+        var followsCommand = false
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -106,11 +108,14 @@ public enum SQLite3Options {
                 break
             }
             if optionsTakingValue.contains(argument) {
-                result.append(argument)
-                if index < arguments.endIndex {
-                    result.append(arguments[index])
-                    index += 1
+                guard index < arguments.endIndex else {
+                    result.append(argument)
+                    continue
                 }
+                let pair = [argument, arguments[index]]
+                index += 1
+                result += followsCommand ? DeferredOptions.deferring(pair) : pair
+                if argument == "--cmd" { followsCommand = true }
                 continue
             }
             guard let (name, rewrite) = sqlite3Option(argument) else {
@@ -125,13 +130,15 @@ public enum SQLite3Options {
             }
             switch rewrite {
             case .arguments(let replacement):
-                result += replacement
+                result += followsCommand ? DeferredOptions.deferring(replacement) : replacement
             case .optionTakingValue(let option):
                 guard index < arguments.endIndex else {
                     throw Diagnostic("missing argument to \(argument)")
                 }
-                result += [option, arguments[index]]
+                let pair = [option, arguments[index]]
                 index += 1
+                result += followsCommand ? DeferredOptions.deferring(pair) : pair
+                if option == "--cmd" { followsCommand = true }
             case .unsupported(let reason):
                 throw Diagnostic("sqlite3's -\(name) option is not supported: \(reason)")
             }
