@@ -108,6 +108,24 @@ final class ReplicaFollowTests {
         #expect(follower.stderr == "")
     }
 
+    @Test func a_pane_filtered_on_keys_pins_and_follows_on_a_replica() throws {
+        // Narrowing a pane to the keys it names asks a private in-memory database, which
+        // Litestream's extension refuses: the pin failed with "no more rows available".
+        try primary.commit("INSERT INTO t VALUES (1), (2);")
+        try waitUntil(timeout: 10) {
+            try BinaryRunner.sqlive(replicaOptions + ["select count(*) from t"]).stdout == "2\n"
+        }
+        let follower = try SignalledProcess(replicaOptions + ["--follow", "-c", ".pin t.filter(keys: [2, 3]).select(n)"],
+                                            directory: primary.folder.path)
+        try waitShowingOutput(of: follower) { $0 == "-- pane 1 (t): pinned\n2\n" }
+        try primary.commit("INSERT INTO t VALUES (3);")
+        try waitShowingOutput(of: follower) { $0.hasSuffix("\n2\n3\n") }
+        follower.send(SIGINT)
+        #expect(try follower.waitForExit() == 0)
+        #expect(follower.stdout.hasPrefix("-- pane 1 (t): pinned\n2\n-- pane 1 (t): replicated commit txid "), "\(follower.stdout)")
+        #expect(follower.stderr == "")
+    }
+
     /// Waits for the follower's output; when it never comes, the test says what there was.
     private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
         do {

@@ -49,7 +49,11 @@ public struct RegionMap: Sendable, Equatable {
         // it is narrowed to rowids: then there is nothing to ask.
         let everyRow = areas
         guard !rowIDCandidates.isEmpty, (try? RegionMap(isFullDatabase: false, areas: everyRow).region(db)) != region else { return }
-        let probe = try RowIDProbe(asking: rowIDCandidates)
+        // The probe's private in-memory database may not open: Litestream's VFS extension,
+        // loaded for a replica, refuses every connection not on its VFS. Every row then,
+        // which is never narrower than the region (and a replica's panes run at each
+        // replicated transaction whatever rows they read).
+        guard let probe = try? RowIDProbe(asking: rowIDCandidates) else { return }
         for index in areas.indices {
             areas[index].rowIDs = try probe.rowIDs(of: areas[index].table, in: region)
         }
