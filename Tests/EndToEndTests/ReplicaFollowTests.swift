@@ -126,6 +126,30 @@ final class ReplicaFollowTests {
         #expect(follower.stderr == "")
     }
 
+    @Test func a_replicated_schema_change_is_a_replicated_commit_and_a_table_made_later_shows_when_replicated() throws {
+        try primary.commit("INSERT INTO t VALUES (1);")
+        try waitUntil(timeout: 10) {
+            try BinaryRunner.sqlive(replicaOptions + ["select count(*) from t"]).stdout == "1\n"
+        }
+        let follower = try SignalledProcess(replicaOptions + ["--follow", "-c", ".pin SELECT * FROM t", "-c", ".pin SELECT * FROM later"],
+                                            directory: primary.folder.path)
+        try waitShowingOutput(of: follower) { $0.hasSuffix("-- pane 2 (query): pinned\n-- error: no such table: later\n") }
+        try primary.commit("ALTER TABLE t ADD COLUMN c DEFAULT 'x';")
+        try waitShowingOutput(of: follower) { $0.hasSuffix("\n1|x\n") }
+        try primary.commit("CREATE TABLE later(v); INSERT INTO later VALUES ('made');")
+        try waitShowingOutput(of: follower) { $0.hasSuffix("\nmade\n") }
+        follower.send(SIGINT)
+        #expect(try follower.waitForExit() == 0)
+        // Another process's schema change on a file is an "external change"; on a replica
+        // all sqlive knows is the replicated transaction, as for any other.
+        let blocks = follower.stdout.split(separator: "\n").filter { $0.hasPrefix("-- pane") }
+        #expect(blocks.count == 4, "\(follower.stdout)")
+        for block in blocks.dropFirst(2) {
+            #expect(block.contains("): replicated commit txid "), "\(follower.stdout)")
+        }
+        #expect(follower.stderr == "")
+    }
+
     /// Waits for the follower's output; when it never comes, the test says what there was.
     private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
         do {

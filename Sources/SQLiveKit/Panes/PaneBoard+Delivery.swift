@@ -62,10 +62,11 @@ extension PaneBoard {
             panes[index].status != .paused && panes[index].token == nil && recompiled.insert(panes[index].id).inserted
         }
         if !failed.isEmpty {
+            let cause = connection.versionProbe.externalCause
             restartingTogether {
-                for index in failed { restartWhenOutsideTransaction(index, cause: .externalChange) }
+                for index in failed { restartWhenOutsideTransaction(index, cause: cause) }
                 engine.scheduler.wake(Dictionary(uniqueKeysWithValues: live.compactMap { pane in
-                    pane.token.map { ($0, RefreshCause.externalChange) }
+                    pane.token.map { ($0, cause) }
                 }))
             }
         }

@@ -214,7 +214,7 @@ extension PaneBoard {
         engine.recorder.forgetTableFacts()
         let commits = engine.recorder.commitCount
         let local = commits != commitsAtSchemaCheck || localSchemaStatementSinceCheck
-        let cause: RefreshCause = local ? .schemaChange : .externalChange
+        let cause: RefreshCause = local ? .schemaChange : connection.versionProbe.externalCause
         commitsAtSchemaCheck = commits
         localSchemaStatementSinceCheck = false
         restartingTogether {

@@ -25,6 +25,9 @@ protocol ReplicaVersionProbe: Sendable {
     /// Where the database stands as last read, for the dock's rule (`replica txid 32, lag
     /// 0s`); nil for a plain file.
     var status: String? { get }
+    /// Why the panes compile again when another process changed the schema (or made a table
+    /// a pane waits for): the change the watcher saw last.
+    var externalCause: RefreshCause { get }
 }
 
 extension ReplicaVersionProbe {
@@ -32,6 +35,7 @@ extension ReplicaVersionProbe {
     /// A commit to a file is in the file: any read transaction begun after it sees it.
     func readerCondition(afterSeeing version: Int) -> ReaderCondition? { nil }
     var status: String? { nil }
+    var externalCause: RefreshCause { .externalChange }
 }
 
 /// `PRAGMA schema.data_version`: moves when another connection commits to a file.
@@ -69,6 +73,12 @@ final class LitestreamTransactionProbe: ReplicaVersionProbe {
     var status: String? { last.withLock { $0 }.map { "replica " + $0.summary } }
 
     func cause(afterSeeing version: Int) -> RefreshCause { .replicatedCommit(transaction: version) }
+
+    /// A replica knows of no other process: a schema change came in a replicated
+    /// transaction, the last one the watcher saw.
+    var externalCause: RefreshCause {
+        last.withLock { $0 }.map { .replicatedCommit(transaction: $0.transaction) } ?? .externalChange
+    }
 
     /// Transaction ids only grow: a reader at the one seen, or past it, holds it.
     func readerCondition(afterSeeing version: Int) -> ReaderCondition? {
