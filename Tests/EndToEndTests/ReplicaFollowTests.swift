@@ -192,3 +192,27 @@ final class ReplicaFollowTests {
         #expect(result.status == 1)
     }
 }
+
+/// A replica that holds no transaction yet (its primary's Litestream has not run, or the URL
+/// has a typo): Litestream's VFS waits inside the open for a first transaction. sqlive says
+/// so, and Ctrl-C ends the wait as it ends `--follow` (the extension's Go runtime took
+/// SIGINT before sqlive watched signals: Ctrl-C did nothing, only SIGTERM or SIGKILL ended it).
+@Suite(.enabled(if: LitestreamPrimary.extensionPath != nil,
+                "Litestream is not installed in .build/litestream-venv: run `make litestream`"))
+struct ReplicaWaitTests {
+    @Test(arguments: [(["--follow", "-c", ".pin SELECT 1"], Int32(0)), (["-c", "SELECT 1"], Int32(130))])
+    func ctrl_c_ends_the_wait_for_a_replica_that_holds_no_transaction_yet(options: [String], status: Int32) throws {
+        let folder = try TemporaryFolder()
+        let url = "file://" + folder.path("replica")
+        let vfs = try #require(LitestreamPrimary.extensionPath)
+        let waiting = try SignalledProcess(["--no-init", "--replica", url, "--litestream-vfs", vfs] + options, directory: folder.path)
+        let note = "sqlive: waiting for the Litestream replica at \(url) to hold a transaction (Ctrl-C gives up)\n"
+        try waiting.waitForErrorOutput { $0 == note }
+        waiting.send(SIGINT)
+        #expect(try waiting.waitForExit() == status)
+        #expect(waiting.stdout == "")
+        #expect(waiting.stderr == note + "sqlive: interrupted (SIGINT) while waiting for the Litestream replica\n")
+        // Waiting made nothing: no replica folder, no local copy.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".std") } == [])
+    }
+}

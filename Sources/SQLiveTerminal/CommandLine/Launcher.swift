@@ -65,7 +65,18 @@ struct Launcher {
             // A URI naming a VFS not registered yet opens after `--cmd` and the init file,
             // where a `.load` may register it.
             let opensLater = openOptions.waitsForAnExtension && (!options.cmd.isEmpty || !options.noInit)
-            if !opensLater, awaitedFile == nil, let opened = try DatabaseConnection.openUnlessLocked(openOptions) {
+            // A replica that holds no transaction yet is waited for in the open (``ReplicaArrival``).
+            var opened: DatabaseConnection?
+            if opensLater || awaitedFile != nil {
+                opened = nil
+            } else if let url = options.replica {
+                opened = try ReplicaArrival.waiting(for: url, follows: options.follow) { () throws(Diagnostic) in
+                    try DatabaseConnection.openUnlessLocked(openOptions)
+                }
+            } else {
+                opened = try DatabaseConnection.openUnlessLocked(openOptions)
+            }
+            if let opened {
                 connection = opened
             } else {
                 connection = try DatabaseConnection(OpenOptions(path: ":memory:", readonly: openOptions.readonly,
