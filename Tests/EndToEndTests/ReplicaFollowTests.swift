@@ -150,6 +150,21 @@ final class ReplicaFollowTests {
         #expect(follower.stderr == "")
     }
 
+    @Test func events_name_the_replicated_transaction_not_another_process() throws {
+        let follower = try SignalledProcess(replicaOptions + ["--follow", "-c", ".events on", "-c", Self.pin],
+                                            directory: primary.folder.path)
+        try waitShowingOutput(of: follower) { $0 == "-- pane 1 (t): pinned\n0 0\n" }
+        try primary.commit("INSERT INTO t VALUES (1);")
+        try waitShowingOutput(of: follower) { $0.hasSuffix("\n1 1\n") }
+        follower.send(SIGINT)
+        #expect(try follower.waitForExit() == 0)
+        // No other process writes a replica: its transactions come from the primary.
+        let lines = follower.stdout.split(separator: "\n").filter { $0.hasPrefix("-- trace:") }
+        #expect(!lines.isEmpty && lines.allSatisfy {
+            $0.hasPrefix("-- trace: replicated commit txid ") && $0.hasSuffix(", woke pane 1 (t)")
+        }, "\(follower.stdout)")
+    }
+
     /// Waits for the follower's output; when it never comes, the test says what there was.
     private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
         do {

@@ -72,7 +72,12 @@ extension PaneBoard {
         }
         guard traceRequested else { return [] }
         let labels = live.map(\.label)
-        return [.trace("external commit (another process), woke " + (labels.isEmpty ? "no pane" : labels.joined(separator: ", ")))]
+        // A replica is written by no other process: its transactions are the primary's.
+        let change = switch connection.versionProbe.externalCause {
+        case .replicatedCommit(let transaction): "replicated commit txid \(transaction)"
+        default: "external commit (another process)"
+        }
+        return [.trace(change + ", woke " + (labels.isEmpty ? "no pane" : labels.joined(separator: ", ")))]
     }
 
     private func accept(_ fetch: PaneFetch) -> PaneEvent? {
