@@ -165,6 +165,23 @@ final class ReplicaFollowTests {
         }, "\(follower.stdout)")
     }
 
+    @Test func a_slow_pane_waits_for_its_reader_too_and_shows_each_transaction_it_was_woken_for() throws {
+        // Over a tenth of a second a run: the pane moves to the slow lane, whose reader (a
+        // connection of its own, polling the replica on its own) was not waited for: woken
+        // by transaction N, it read the state before N, and nothing woke it again.
+        let spin = "(WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000) SELECT count(*) FROM c)"
+        let follower = try SignalledProcess(replicaOptions + ["--follow", "-c", ".pin SELECT count(*), \(spin) FROM t"],
+                                            directory: primary.folder.path)
+        try waitShowingOutput(of: follower) { $0 == "-- pane 1 (t): pinned\n0|1000000\n" }
+        for n in 1...6 {
+            try primary.commit("INSERT INTO t VALUES (\(n));")
+            try waitShowingOutput(of: follower) { $0.hasSuffix("\n\(n)|1000000\n") }
+        }
+        follower.send(SIGINT)
+        #expect(try follower.waitForExit() == 0)
+        #expect(follower.stderr == "")
+    }
+
     /// Waits for the follower's output; when it never comes, the test says what there was.
     private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
         do {

@@ -220,3 +220,22 @@ final class Gate: Sendable {
         semaphore.signal()
     }
 }
+
+extension PaneClockTests {
+    /// A change another connection saw first (a replica's transaction, seen by the watcher)
+    /// is waited for on each lane's own reader: the slow lane read at once, the state before
+    /// the transaction that woke it, and nothing woke it again.
+    @Test func a_pane_on_the_slow_lane_waits_for_its_reader_to_hold_the_change_too() throws {
+        let rig = try Rig(throttles: false)
+        let slow = rig.start("SELECT cost(\(RefreshScheduler.slowThreshold * 2)), count(*) FROM t", paneID: 1)
+        #expect(rig.waitForFrames(1).count == 1)
+        #expect(rig.scheduler.hasBeenOnSlowLane(slow))
+        let readerHolds = Mutex(false)
+        rig.scheduler.wakeAll(.replicatedCommit(transaction: 2), readerMustSee: { _ in readerHolds.withLock { $0 } })
+        #expect(rig.waitForTimedWork(in: RefreshScheduler.retryTick))
+        #expect(rig.takeFrames().isEmpty, "the slow pane was read before its reader held the change")
+        readerHolds.withLock { $0 = true }
+        rig.clock.advance(by: RefreshScheduler.retryTick)
+        #expect(rig.waitForFrames(1).map { Set($0.keys) } == [[slow]])
+    }
+}

@@ -42,13 +42,16 @@ extension RefreshScheduler {
         /// the files to compare with (``filesMovedSinceLastCheck()``).
         var takesFingerprints = false
         var databases: ReaderDatabases
-        var readerConditions: [ReaderCondition] = []
+        /// What the snapshot must hold before a pane is read (``LaneState/readerCondition``),
+        /// and which one it is.
+        var readerCondition: ReaderCondition?
+        var readerConditionsSet: UInt64 = 0
 
         /// Several statements share one snapshot only inside a read transaction; one pane's
         /// query alone is its own snapshot, and its BEGIN and COMMIT would cost a tenth of
         /// the frame (a script's write that wakes one pane in memory).
         var readsSeveralStatements: Bool {
-            jobs.count > 1 || readsSchemaVersions || !readerConditions.isEmpty
+            jobs.count > 1 || readsSchemaVersions || readerCondition != nil
         }
     }
 
@@ -139,7 +142,8 @@ extension RefreshScheduler {
                          readsSchemaVersions: readsVersions,
                          takesFingerprints: takesFingerprints,
                          databases: state.databases,
-                         readerConditions: kind == .fast ? state.readerConditions : []), nil, armsWatch)
+                         readerCondition: state.lanes[kind.rawValue].readerCondition,
+                         readerConditionsSet: state.lanes[kind.rawValue].readerConditionsSet), nil, armsWatch)
         }
         if armsWatch { watchForPreemption(after: Self.preemptionDelay) }
         if plan == nil {
@@ -158,7 +162,7 @@ extension RefreshScheduler {
         let lane = lanes[plan.lane.rawValue]
         // Taken before the headers or the read transaction: a commit after it moves them.
         let fingerprints = plan.takesFingerprints ? takeFingerprints(plan.databases.fileList) : nil
-        if plan.jobs.isEmpty, plan.readerConditions.isEmpty, let known = plan.knownVersions,
+        if plan.jobs.isEmpty, plan.readerCondition == nil, let known = plan.knownVersions,
            Self.headersShowSameSchema(known, files: plan.databases.files) {
             // A schema check alone, answered by the files' headers: no lock taken, so none
             // waited for while another process holds the database.
@@ -174,7 +178,7 @@ extension RefreshScheduler {
             try SQLiteErrorLog.muted { try lane.reader.inDatabase { db in
                 try lane.statements.apply(plan.settings, db: db)
                 try ReadTransaction.run(db, if: plan.readsSeveralStatements) {
-                    if try !plan.readerConditions.allSatisfy({ try $0(db) }) {
+                    if let condition = plan.readerCondition, try !condition(db) {
                         isBehind = true
                         return
                     }
@@ -243,8 +247,11 @@ extension RefreshScheduler {
             case .failed:
                 state.lanes[index].isBlocked = false
             case .delivered(let frame, let versions, let fingerprints):
-                // The conditions this frame passed are met for good (snapshots only move on).
-                if plan.lane == .fast { state.readerConditions.removeFirst(min(plan.readerConditions.count, state.readerConditions.count)) }
+                // The condition this frame passed is met for good on its lane (a reader's
+                // snapshots only move on), unless a newer one was set meanwhile.
+                if state.lanes[index].readerConditionsSet == plan.readerConditionsSet {
+                    state.lanes[index].readerCondition = nil
+                }
                 if let versions {
                     state.schemaVersions = versions
                     state.checkedFingerprints = fingerprints

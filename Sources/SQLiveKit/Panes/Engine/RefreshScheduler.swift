@@ -76,6 +76,14 @@ final class RefreshScheduler: Sendable {
         var foundLockTaken = false
         /// The frame was interrupted to let other panes go first (fast lane).
         var wasPreempted = false
+        /// What the lane's snapshot must hold before its next frame reads a pane (a change
+        /// the watcher saw first, on a connection of its own), and how many were set: a frame
+        /// that passes it clears it unless a newer one came meanwhile. Each lane reads on a
+        /// connection of its own, which must be waited for on its own (a slow pane read the
+        /// state before the transaction that woke it). Only the last counts: the watcher
+        /// sees changes in order, and a reader at the last one holds those before it.
+        var readerCondition: ReaderCondition?
+        var readerConditionsSet: UInt64 = 0
     }
 
     struct State {
@@ -110,9 +118,6 @@ final class RefreshScheduler: Sendable {
         var lookedSinceLastFrame = false
         /// One preemption timer at a time is pending (``watchForPreemption()``).
         var preemptionWatchArmed = false
-        /// What fast frames' snapshots must hold before they read a pane (a change another
-        /// connection saw first); dropped once a frame's snapshot passes them all.
-        var readerConditions: [ReaderCondition] = []
         /// While above zero, no frame starts: the board is restarting several panes, which
         /// must be read together, from one snapshot (``holdingFrames(_:)``).
         var holds = 0
@@ -201,15 +206,20 @@ final class RefreshScheduler: Sendable {
     /// Marks every pane dirty; `checkingSchema` also asks the next fast frame to compare the
     /// schema versions, in the same frame as the panes.
     ///
-    /// With `readerMustSee`, fast frames read no pane until their snapshot passes it; the
-    /// panes wait, and the frame is tried again at a short tick (``ReaderCondition``).
+    /// With `readerMustSee`, frames of either lane read no pane until their snapshot passes
+    /// it; the panes wait, and the frame is tried again at a short tick (``ReaderCondition``).
     func wakeAll(_ cause: RefreshCause, checkingSchema: Bool = false, readerMustSee: ReaderCondition? = nil) {
         state.withLock { state in
             for token in state.jobs.keys {
                 state.dirty[token, default: []].append(cause)
             }
             if checkingSchema { state.schemaCheckRequested = true }
-            if let readerMustSee { state.readerConditions.append(readerMustSee) }
+            if let readerMustSee {
+                for index in state.lanes.indices {
+                    state.lanes[index].readerCondition = readerMustSee
+                    state.lanes[index].readerConditionsSet += 1
+                }
+            }
         }
         kickAll()
     }
