@@ -247,4 +247,22 @@ struct ReplicaWaitTests {
         // Waiting made nothing: no replica folder, no local copy.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".std") } == [])
     }
+
+    @Test func a_url_the_vfs_refuses_says_what_to_give_instead_of_only_sql_logic_error() throws {
+        let vfs = try #require(LitestreamPrimary.extensionPath)
+        let folder = try TemporaryFolder()
+        let scheme = try BinaryRunner.sqlive(["--no-init", "--replica", "bogus://x", "--litestream-vfs", vfs, "select 1"])
+        #expect(scheme == ProcessResult(stdout: "", stderr: """
+            error: cannot open Litestream replica of bogus://x: SQL logic error
+              Litestream's VFS could not read a replica at that URL: give the URL `litestream replicate` copies to, as Litestream spells it (file:///srv/backups/app, s3://bucket/app, …)
+
+            """, status: 1))
+        let path = folder.path("replica")
+        let bare = try BinaryRunner.sqlive(["--no-init", "--replica", path, "--litestream-vfs", vfs, "select 1"])
+        #expect(bare == ProcessResult(stdout: "", stderr: """
+            error: cannot open Litestream replica of \(path): SQL logic error
+              a replica is named by its URL, not a path: --replica file://\(path) for a folder
+
+            """, status: 1))
+    }
 }

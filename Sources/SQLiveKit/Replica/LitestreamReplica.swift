@@ -36,6 +36,16 @@ public struct LitestreamReplica: Sendable, Equatable {
     /// How the replica is named to the user: the greeting, `.databases`, messages.
     public var description: String { "Litestream replica of \(url)" }
 
+    /// What to check when the VFS refuses the URL: SQLite says only "SQL logic error" for a
+    /// scheme Litestream does not know, a bare path, or an empty URL.
+    var openFailureHint: String {
+        if url.hasPrefix("/") {
+            return "a replica is named by its URL, not a path: --replica file://\(url) for a folder"
+        }
+        return "Litestream's VFS could not read a replica at that URL: give the URL `litestream replicate` copies to, "
+            + "as Litestream spells it (file:///srv/backups/app, s3://bucket/app, …)"
+    }
+
     /// Why a write fails here, and where it can go instead.
     var writeRefusal: String {
         "this is a read-only \(description): write to the primary database, the one `litestream replicate` copies to that URL"

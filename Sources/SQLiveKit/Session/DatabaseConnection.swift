@@ -201,6 +201,9 @@ public final class DatabaseConnection: Sendable {
             if diagnostic.message.contains("unsafe use of"), !options.trustsSchema {
                 failure.hint = Self.untrustedSchemaOpenHint
             }
+            if let replica = options.replica, failure.hint == nil {
+                failure.hint = replica.openFailureHint
+            }
             return .failure(.failed(failure))
         }
     }
