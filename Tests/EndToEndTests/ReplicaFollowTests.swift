@@ -182,6 +182,25 @@ final class ReplicaFollowTests {
         #expect(follower.stderr == "")
     }
 
+    @Test func open_replica_of_a_replica_with_no_transaction_yet_says_so_and_ctrl_c_ends_the_wait() throws {
+        // The VFS waits inside SQLite's open, where no interrupt reaches: the session froze,
+        // deaf to Ctrl-C (at the prompt, the prompt never came back).
+        let missing = "file://" + primary.folder.path + "/nothing-yet"
+        let session = try SignalledProcess(replicaOptions + ["-c", "select count(*) from t", "-c", ".open --replica \(missing)"],
+                                           directory: primary.folder.path)
+        let note = "warning: waiting for the Litestream replica at \(missing) to hold a transaction (Ctrl-C gives up)\n"
+        try session.waitForErrorOutput { $0 == note }
+        session.send(SIGINT)
+        #expect(try session.waitForExit() == 130)
+        #expect(session.stdout == "0\n")
+        #expect(session.stderr == note + """
+            error: -c:1: stopped waiting for the Litestream replica at \(missing) to hold a transaction
+            sqlive: interrupted (SIGINT); no transaction was open
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: primary.folder.path + "/nothing-yet"))
+    }
+
     /// Waits for the follower's output; when it never comes, the test says what there was.
     private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
         do {

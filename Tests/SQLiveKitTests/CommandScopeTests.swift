@@ -93,7 +93,7 @@ import Testing
             "DatabaseScope": ["statements", "output", "diagnostics", "store", "executor"],
             "TaskScope": ["database", "stopRequest", "environment", "outputs"],
             "OutputScope": ["outputs", "diagnostics", "database", "files"],
-            "SessionControl": ["database", "environment", "files", "statements", "diagnostics", "coordinator"],
+            "SessionControl": ["database", "environment", "files", "stopRequest", "statements", "diagnostics", "coordinator"],
         ]
         for scope in Self.allScopes(of: test.session.parts) {
             let name = String(describing: type(of: scope))

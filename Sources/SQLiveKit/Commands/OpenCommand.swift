@@ -106,7 +106,8 @@ struct OpenCommand: MetaCommand {
         let options = OpenOptions(replica: LitestreamReplica(url: url),
                                   busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000,
                                   isSafe: current.isSafe, staysReadonly: current.staysReadonly)
-        control.replaceConnection(try DatabaseConnection(options))
+        // A replica with no transaction yet is waited for in the open (``ReplicaOpening``).
+        control.replaceConnection(try ReplicaOpening.open(options, url: url, stop: control.stopRequest, note: control.warn))
     }
 
     /// `--hexdb FILE`: a new in-memory database holding the dump's bytes. They are written

@@ -10,6 +10,9 @@ struct SessionControl: CommandScope {
     let database: DatabaseScope
     let environment: SessionEnvironment
     let files: FilePolicy
+    /// Ctrl-C or a terminating signal asked the session to stop (`.open --replica` waits
+    /// for a replica's first transaction until then).
+    let stopRequest: StopRequest
     private let statements: StatementRunner
     private let diagnostics: DiagnosticReporter
     private let coordinator: any SessionCoordinator
@@ -18,7 +21,7 @@ struct SessionControl: CommandScope {
 
     static func scope(of parts: SessionParts) -> SessionControl {
         SessionControl(database: .scope(of: parts), environment: parts.environment, files: parts.files,
-                       statements: parts.statements, diagnostics: parts.diagnostics, coordinator: parts.coordinator)
+                       stopRequest: parts.stopRequest, statements: parts.statements, diagnostics: parts.diagnostics, coordinator: parts.coordinator)
     }
 
     var output: OutputBuffer { database.output }
