@@ -201,6 +201,17 @@ final class ReplicaFollowTests {
         #expect(!FileManager.default.fileExists(atPath: primary.folder.path + "/nothing-yet"))
     }
 
+    @Test func the_vfs_logs_to_stderr_never_into_the_rows_on_stdout() throws {
+        // Litestream's VFS writes its log to standard output unless LITESTREAM_LOG_FILE says
+        // where: its errors (#1460's "cannot fetch new ltx files", every poll) came out among
+        // the rows `--follow` prints, and into whatever read them.
+        let result = try BinaryRunner.sqlive(replicaOptions + ["select count(*) from t"],
+                                             environment: ["LITESTREAM_LOG_LEVEL": "debug"])
+        #expect(result.stdout == "0\n")
+        #expect(result.stderr.contains("level=DEBUG"), "\(result.stderr)")
+        #expect(result.status == 0)
+    }
+
     /// Waits for the follower's output; when it never comes, the test says what there was.
     private func waitShowingOutput(of follower: SignalledProcess, until condition: (String) -> Bool) throws {
         do {

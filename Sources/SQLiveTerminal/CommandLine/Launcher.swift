@@ -169,6 +169,7 @@ struct Launcher {
         }
         var openOptions: OpenOptions
         if let url = options.replica {
+            LitestreamLogRoute.runAgainLoggingToStandardError()
             try LitestreamReplica.loadVFS(explicit: options.litestreamVFS, environment: SessionEnvironment.processVariables)
             openOptions = OpenOptions(replica: LitestreamReplica(url: url), isSafe: options.safe, staysReadonly: options.readonly)
         } else {
