@@ -175,6 +175,30 @@ import SQLiveTestSupport
         #expect(process.stderr == "warning: --follow: \(database) was replaced: following the new file\n")
     }
 
+    /// The script attached a database that a pane reads: the follower opened the new file
+    /// without it, and that pane said "no such table: aux.tally" for good while the app went
+    /// on committing to the attached file. The attachments go with the file opened again.
+    @Test func a_database_replaced_keeps_the_databases_the_script_attached() throws {
+        let attached = folder + "/aux.db"
+        try write("CREATE TABLE tally(n INT); INSERT INTO tally VALUES (7);", to: attached)
+        let process = try SignalledProcess(["--no-init", "--follow", "-c", "ATTACH 'aux.db' AS aux",
+                                            "-c", ".pin SELECT count(*) AS open FROM job WHERE done = 0",
+                                            "-c", ".pin SELECT n FROM aux.tally", database], directory: folder)
+        let pinned = Self.pinned + "-- pane 2 (tally): pinned\n7\n"
+        try process.waitForOutput { $0 == pinned }
+        let aside = folder + "/aside.db"
+        try write("CREATE TABLE job(id INTEGER PRIMARY KEY, done INT); INSERT INTO job(done) VALUES (0);", to: aside)
+        #expect(rename(aside, database) == 0)
+        let reopened = pinned + "-- pane 1 (job): database opened\n1\n"
+        try process.waitForOutput { $0 == reopened }
+        try write("UPDATE tally SET n = 8;", to: attached)
+        try process.waitForOutput { $0 == reopened + "-- pane 2 (tally): external change\n8\n" }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stdout == reopened + "-- pane 2 (tally): external change\n8\n")
+        #expect(process.stderr == "warning: --follow: \(database) was replaced: following the new file\n")
+    }
+
     // MARK: - Started before the app: the file does not exist yet
 
     private func followerOfNewFile(_ path: String, pin: String = ".pin SELECT count(*) AS n FROM expense") throws -> SignalledProcess {

@@ -260,9 +260,13 @@ public final class Session {
 
     /// Opens the session's database file again, as `.open` would with the same options: the
     /// file was deleted and made again (``PaneEvent/databaseReplaced``). The panes restart on
-    /// the new file (cause `database opened`).
+    /// the new file (cause `database opened`). The databases the old connection attached are
+    /// attached again first: a pane reading one was "no such table" on the new file for good.
     public func reopenDatabase() throws(Diagnostic) {
-        replaceConnection(try DatabaseConnection(databaseOptions))
+        let attached = statements.connection.attachedFiles()
+        let reopened = try DatabaseConnection(databaseOptions)
+        reopened.attach(attached)
+        replaceConnection(reopened)
         statements.installStatementTrace()
     }
 
