@@ -199,6 +199,28 @@ import SQLiveTestSupport
         #expect(process.stderr == "warning: --follow: \(database) was replaced: following the new file\n")
     }
 
+    /// An attached file the app replaced (moved a new one over it): the follower's
+    /// connections kept the old file, and the pane on it froze on the old rows, silently,
+    /// while the app committed to the new one. The follower opens the files again.
+    @Test func an_attached_database_replaced_is_followed_to_the_new_file() throws {
+        let attached = folder + "/aux.db"
+        try write("CREATE TABLE tally(n INT); INSERT INTO tally VALUES (7);", to: attached)
+        let process = try SignalledProcess(["--no-init", "--follow", "-c", "ATTACH 'aux.db' AS aux",
+                                            "-c", ".pin SELECT n FROM aux.tally", database], directory: folder)
+        let pinned = "-- pane 1 (tally): pinned\n7\n"
+        try process.waitForOutput { $0 == pinned }
+        let aside = folder + "/aside.db"
+        try write("CREATE TABLE tally(n INT); INSERT INTO tally VALUES (1);", to: aside)
+        #expect(rename(aside, attached) == 0)
+        let reopened = pinned + "-- pane 1 (tally): database opened\n1\n"
+        try process.waitForOutput { $0 == reopened }
+        try write("UPDATE tally SET n = 2;", to: attached)
+        try process.waitForOutput { $0 == reopened + "-- pane 1 (tally): external change\n2\n" }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 0)
+        #expect(process.stderr == "warning: --follow: \(attached) (attached as aux) was replaced: following the new file\n")
+    }
+
     // MARK: - Started before the app: the file does not exist yet
 
     private func followerOfNewFile(_ path: String, pin: String = ".pin SELECT count(*) AS n FROM expense") throws -> SignalledProcess {

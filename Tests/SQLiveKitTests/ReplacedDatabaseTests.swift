@@ -123,6 +123,33 @@ enum SQLite3ProcessError: Error {
         #expect(test.errorText == "")
     }
 
+    /// An attached file replaced the same way: the pane on it froze on the old file's rows,
+    /// and nothing said so.
+    @Test func an_attached_database_replaced_by_another_file_is_said_once() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("app.db")
+        let attached = folder.path("aux.db")
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE t(x)") }
+        try DatabaseQueue(path: attached).write { try $0.execute(sql: "CREATE TABLE a(x); INSERT INTO a VALUES (1)") }
+        let test = try TestSession(path: path)
+        #expect(test.run("ATTACH '\(attached)' AS aux;\n.external 10ms\n.pin SELECT count(*) FROM aux.a") == "-- pane 1 (a): pinned\n1\n")
+        let aside = folder.path("aside.db")
+        try DatabaseQueue(path: aside).write { try $0.execute(sql: "CREATE TABLE a(x)") }
+        #expect(rename(aside, attached) == 0)
+        let replaced = PaneEvent.attachedDatabaseReplaced(name: "aux", file: attached)
+        let deadline = Date().addingTimeInterval(10)
+        var events: [PaneEvent] = []
+        while !events.contains(replaced), Date() < deadline {
+            events += test.board.drainEvents()
+            usleep(5_000)
+        }
+        #expect(events == [replaced])
+        test.session.printTrace(events)
+        #expect(test.errorText == "warning: \(attached) (attached as aux) was deleted or replaced since it was attached: the panes show the old file; DETACH and ATTACH it again to follow the new one\n")
+        #expect(test.run(".pane 1") == "-- pane 1 (a): pinned\n1\n")
+        #expect(test.errorText == "")
+    }
+
     /// A write to the replaced file failed with SQLite's bare "attempt to write a readonly
     /// database", which does not say why a file opened read-write became read-only.
     @Test func a_write_to_a_replaced_database_says_why_it_is_read_only() throws {

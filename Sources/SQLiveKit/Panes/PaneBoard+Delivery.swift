@@ -44,6 +44,8 @@ extension PaneBoard {
                 events += externalChangeDidHappen(skipping: &recompiled)
             case .databaseReplaced:
                 events.append(.databaseReplaced)
+            case .attachedDatabaseReplaced(let name, let file):
+                events.append(.attachedDatabaseReplaced(name: name, file: file))
             }
         }
         return events

@@ -18,6 +18,10 @@ public enum PaneEvent: Sendable, Equatable {
     /// database), since the session opened it: the panes read the old file until the session
     /// opens the new one (`--follow` does; at the prompt, `.open`).
     case databaseReplaced
+    /// An attached database file was deleted or replaced since it was attached: the panes
+    /// read the old file until it is attached again (`--follow` does; at the prompt, DETACH
+    /// and ATTACH).
+    case attachedDatabaseReplaced(name: String, file: String)
 }
 
 /// Where panes show on a terminal: docked at the top of the screen, or printed inline after

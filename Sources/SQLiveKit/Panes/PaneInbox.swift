@@ -24,6 +24,8 @@ final class PaneInbox: Sendable {
         /// The main database file was deleted, or replaced by another, since the user's
         /// connection opened it: every connection reads the old file.
         case databaseReplaced
+        /// An attached database file was deleted or replaced since it was attached.
+        case attachedDatabaseReplaced(name: String, file: String)
     }
 
     // MARK: - Mutable State

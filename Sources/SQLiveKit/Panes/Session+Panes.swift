@@ -68,6 +68,8 @@ extension Session {
             switch event {
             case .trace(let line): output.append("-- trace: \(line)\n")
             case .databaseReplaced: warn(Self.replacedDatabaseWarning(databaseOptions.displayName))
+            case .attachedDatabaseReplaced(let name, let file):
+                warn("\(file) (attached as \(name)) was deleted or replaced since it was attached: the panes show the old file; DETACH and ATTACH it again to follow the new one")
             case .refreshed, .failed: continue
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension DatabaseConnection {
@@ -10,12 +11,13 @@ extension DatabaseConnection {
 
     /// Attaches each file under its name, as the user's ATTACH did: a connection opened again
     /// on the same database (`--follow` after the app replaced its file) keeps what the
-    /// panes read. A file that no longer opens stays detached; the panes that read it say
-    /// "no such table", as any query would.
+    /// panes read. A file that no longer exists stays detached (ATTACH would create an empty
+    /// one, which the app would take for its own), as does one that no longer opens; the
+    /// panes that read it say "no such table".
     func attach(_ databases: [AttachedDatabase]) {
         queue.inDatabase { db in
             ownStatements {
-                for database in databases {
+                for database in databases where FileManager.default.fileExists(atPath: database.file) {
                     try? db.execute(sql: "ATTACH DATABASE ? AS \(SQLIdentifier.quoted(database.name))",
                                     arguments: [AttachTarget.fileURI(for: database.file)])
                 }

@@ -70,20 +70,30 @@ struct PaneFollower {
             guard wait(timeout: timeout) else { continue }
             if waker.takeEvents().contains(.stop) { continue }
             pending += board.drainEvents()
-            if pending.contains(.databaseReplaced) {
-                pending.removeAll { $0 == .databaseReplaced }
+            if let replaced = pending.first(where: Self.isFileReplacement) {
+                pending.removeAll(where: Self.isFileReplacement)
                 // Blocks of the old file still unprinted go first, interval or not.
                 if printPending() { return .done }
-                if let outcome = followReplacedDatabase() { return outcome }
+                if let outcome = followReplacedDatabase(replaced) { return outcome }
                 // A pane that fails to compile on the new file fails at once, with no wake.
                 pending += board.drainEvents()
             }
         }
     }
 
+    /// The main database file or an attached one was deleted or replaced.
+    private static func isFileReplacement(_ event: PaneEvent) -> Bool {
+        switch event {
+        case .databaseReplaced, .attachedDatabaseReplaced: true
+        case .refreshed, .failed, .trace: false
+        }
+    }
+
     /// The database file was deleted, or replaced: waits for it while it is missing (creating
-    /// nothing), then opens it again; the panes restart on it. Nil to go on following.
-    private func followReplacedDatabase() -> Outcome? {
+    /// nothing), then opens it again; the panes restart on it. An attached file replaced is
+    /// attached again the same way: the database opens again, with every file the script
+    /// attached. Nil to go on following.
+    private func followReplacedDatabase(_ replaced: PaneEvent) -> Outcome? {
         let options = session.databaseOptions
         if let missing = options.missingFile {
             session.warn("--follow: \(options.displayName) was deleted: waiting for it to be created again")
@@ -100,7 +110,11 @@ struct PaneFollower {
             session.report(error)
             return .failed
         }
-        session.warn("--follow: \(options.displayName) was replaced: following the new file")
+        if case .attachedDatabaseReplaced(let name, let file) = replaced {
+            session.warn("--follow: \(file) (attached as \(name)) was replaced: following the new file")
+        } else {
+            session.warn("--follow: \(options.displayName) was replaced: following the new file")
+        }
         session.paneBoard.refreshesOnTheirOwn()
         _ = session.paneBoard.watchExternalChangesForFollowing()
         return nil

@@ -270,7 +270,7 @@ extension PaneEvent {
     /// A `.trace` line, or the warning that the database file was replaced.
     fileprivate var printsAboveLine: Bool {
         switch self {
-        case .trace, .databaseReplaced: true
+        case .trace, .databaseReplaced, .attachedDatabaseReplaced: true
         case .refreshed, .failed: false
         }
     }

@@ -56,6 +56,9 @@ final class ExternalChangeWatcher: Sendable {
         var checks = 0
         /// The main database file was found deleted or replaced, and said (once).
         var sawReplacement = false
+        /// The attached files found deleted or replaced, and said (once each, until the
+        /// user attaches or detaches), as "name file".
+        var movedAttachments: Set<String> = []
     }
     private let side: SideReader
     /// How many transactions the user's connection committed (``ChangeRecorder/commitCount``).
@@ -113,6 +116,7 @@ final class ExternalChangeWatcher: Sendable {
         let read = Self.read(connection)
         state.withLock { state in
             state.fingerprints = nil
+            state.movedAttachments.removeAll()
             guard let read else { return }
             state.files = read.files
             guard let seen = state.versions else { return }
@@ -190,6 +194,9 @@ final class ExternalChangeWatcher: Sendable {
             if isNews { inbox.post(.databaseReplaced) }
             return false
         }
+        // An attached file replaced the same way: the main database's commits are still
+        // watched, and the panes on the attachment read its old file until it is attached again.
+        postMovedAttachments(db)
         let changed = db.isInsideTransaction
             ? sideReaderSawCommit()
             : userConnectionSawCommit(db, policy: connection.busyPolicy, unreadableCounts: wakingIfUnreadable)
@@ -214,6 +221,19 @@ final class ExternalChangeWatcher: Sendable {
         guard let connection = db.sqliteConnection else { return false }
         var moved: Int32 = 0
         return sqlite3_file_control(connection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+    }
+
+    /// Says, once each, which attached files are not the ones the connection has open any more.
+    private func postMovedAttachments(_ db: Database) {
+        guard let connection = db.sqliteConnection,
+              let attached = try? AttachedDatabase.list(in: db) else { return }
+        for database in attached where !database.file.isEmpty {
+            var moved: Int32 = 0
+            guard sqlite3_file_control(connection, database.name, SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK,
+                  moved != 0 else { continue }
+            let isNews = state.withLock { $0.movedAttachments.insert(database.name + " " + database.file).inserted }
+            if isNews { inbox.post(.attachedDatabaseReplaced(name: database.name, file: database.file)) }
+        }
     }
 
     /// Outside the user's transaction: the user's connection's `data_version`s. A read that a
