@@ -15,8 +15,11 @@ import Synchronization
 /// meanwhile — the next check compares with what was seen last.
 ///
 /// A check runs on the user's connection's queue, behind the user's statements, and never
-/// waits for a lock: when another process holds the database, it fails at once and the next
-/// tick tries again (``BusyPolicy/failingAtOnce(_:)``).
+/// waits for a lock: when another process holds the database, it fails at once
+/// (``BusyPolicy/failingAtOnce(_:)``). The files moved, so a commit may be behind that lock
+/// (an app that commits, then holds `BEGIN EXCLUSIVE`): every pane is woken all the same, and
+/// its frame waits for the lock, which the dock says, instead of showing the old rows as
+/// current until a later check can read.
 ///
 /// It takes a lock only when something may have changed: the files' headers, sizes and
 /// modification times (and a WAL file's WAL-index header) are compared first, without a lock
@@ -137,7 +140,7 @@ final class ExternalChangeWatcher: Sendable {
                 state.withLock { $0.isChecking = false }
                 return
             }
-            _ = connection.ownStatements { examine(db) }
+            _ = connection.ownStatements { examine(db, wakingIfUnreadable: true) }
         }
     }
 
@@ -249,7 +252,12 @@ final class ExternalChangeWatcher: Sendable {
         let sideVersion = read == nil ? nil : side.dataVersion().map { ($0, commits) }
         return state.withLock { state -> Bool in
             defer { state.isChecking = false }
-            guard let read else { return unreadableCounts }
+            guard let read else {
+                // Woken once for this move of the files: the frame waits for the lock and
+                // reads the latest state; a later move (the holder's COMMIT) checks again.
+                if unreadableCounts && state.files == filesBefore { state.fingerprints = fingerprints }
+                return unreadableCounts
+            }
             defer {
                 state.versions = read.versions
                 state.files = read.files
