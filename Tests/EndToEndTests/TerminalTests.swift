@@ -81,6 +81,26 @@ final class TerminalTests {
         try second.waitForScreen("the statement's result") { $0 == "sqlive> SELECT 'a',\n'b';\na|b\nsqlive>" }
     }
 
+    /// Each session wrote its whole history over the file at each entry: of two sessions
+    /// side by side, the entries of the one that saved first were lost.
+    @Test func two_sessions_side_by_side_keep_both_their_entries() throws {
+        let first = try startSQLive()
+        defer { first.close() }
+        let second = try startSQLive()
+        defer { second.close() }
+        try enter("SELECT 1111;", in: first, expecting: "1111\nsqlive>")
+        try enter("SELECT 2222;", in: second, expecting: "2222\nsqlive>")
+        try enter("SELECT 3333;", in: first, expecting: "3333\nsqlive>")
+
+        let third = try startSQLive()
+        defer { third.close() }
+        for (entry, what) in [("3333", "the first session's last entry"), ("2222", "the second session's entry"),
+                              ("1111", "the first session's first entry")] {
+            try third.press("Up")
+            try third.waitForScreen(what) { $0 == "sqlive> SELECT \(entry);" }
+        }
+    }
+
     /// A FIFO where the history file goes froze the start in open(2), deaf to Ctrl-C and
     /// SIGTERM (found by the session-20 attacker); only a regular file is read now.
     @Test func a_history_file_that_is_a_fifo_is_refused_not_opened() throws {

@@ -43,34 +43,51 @@ final class CommandHistory {
         sqlive_history_end(pointer)
     }
 
-    /// Adds an entry (a whole statement or a meta-command line) and saves the file.
+    /// Adds an entry (a whole statement or a meta-command line) and saves it to the file.
+    ///
+    /// The file is read again and the entry added to what it holds now: another session may
+    /// have saved entries since this one read it. Writing this session's history over the
+    /// file lost them (of two sessions side by side, only the last to save kept its lines).
     func add(_ entry: String) {
-        guard sqlive_history_enter(pointer, entry) >= 0 else { return }
-        save()
+        guard sqlive_history_enter(pointer, entry) >= 0, path != nil else { return }
+        guard let saved = sqlive_history_init(Self.capacity) else { return }
+        defer { sqlive_history_end(saved) }
+        guard read(into: saved), sqlive_history_enter(saved, entry) >= 0 else { return }
+        save(saved)
     }
 
     private func load() {
-        guard let path else { return }
+        _ = read(into: pointer)
+    }
+
+    /// Reads the file's entries into `history`; true when it did, or when there is no file
+    /// yet. Gives up the file (false) when it can't be read.
+    private func read(into history: OpaquePointer) -> Bool {
+        guard let path else { return false }
         var status = stat()
         guard stat(path, &status) == 0 else {
-            if errno != ENOENT { giveUp("cannot read history from \(path): \(String(cString: strerror(errno)))") }
-            return
+            if errno == ENOENT { return true }
+            giveUp("cannot read history from \(path): \(String(cString: strerror(errno)))")
+            return false
         }
         // A FIFO there froze the start in open(2), deaf to Ctrl-C and SIGTERM; a device
         // (`SQLIVE_HISTORY=/dev/zero`) is read for ever. Only a regular file is a history.
         guard status.st_mode & S_IFMT == S_IFREG else {
-            return giveUp("cannot read history from \(path): not a regular file")
+            giveUp("cannot read history from \(path): not a regular file")
+            return false
         }
-        if sqlive_history_load(pointer, path) < 0 {
+        if sqlive_history_load(history, path) < 0 {
             // Not a libedit history file, or unreadable: saving over it could destroy
             // someone else's file, so this session keeps its history in memory.
             giveUp("cannot read history from \(path): not a readable sqlive history file")
+            return false
         }
+        return true
     }
 
-    /// Writes the whole history to a new file (mode 0600) and moves it over the old one, so
-    /// the file is never half written.
-    private func save() {
+    /// Writes `history` to a new file (mode 0600) and moves it over the old one, so the file
+    /// is never half written.
+    private func save(_ history: OpaquePointer) {
         guard let path else { return }
         // Through a symbolic link (dotfiles kept elsewhere), replace the file, not the link.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
@@ -85,7 +102,7 @@ final class CommandHistory {
             unlink(temporary)
             return giveUp("cannot save history to \(path): \(String(cString: strerror(errno)))")
         }
-        let saved = sqlive_history_save_fp(pointer, file) >= 0
+        let saved = sqlive_history_save_fp(history, file) >= 0
         let closed = fclose(file) == 0
         guard saved, closed, rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
