@@ -101,6 +101,28 @@ final class TerminalTests {
         }
     }
 
+    /// Under tmux with `TERM=xterm-256color`, Home and End (`ESC [1~`, `ESC [4~`) are not
+    /// the keys terminfo names: libedit took their first bytes for keys, and End put a `~`
+    /// in the line. Delete and Ctrl-Left had the same fate.
+    @Test func home_end_delete_and_ctrl_arrows_move_whatever_the_terminal_type() throws {
+        let terminal = try TmuxTerminal(
+            command: [BinaryRunner.sqlivePath, "--quiet", "--no-init", "--mode", "list", databasePath],
+            environment: ["HOME": folder.path, "SQLIVE_HISTORY": historyPath, "LANG": "C.UTF-8", "NO_COLOR": "1",
+                          "TERM": "xterm-256color"])
+        defer { terminal.close() }
+        try terminal.waitForScreen("the first prompt") { $0 == "sqlive>" }
+        try terminal.type("ELECT 1 + 2")
+        try terminal.press("Home")
+        try terminal.type("S")
+        try terminal.press("End")
+        try terminal.type(";")
+        try terminal.press("C-Left", "DC")
+        try terminal.type("40")
+        try terminal.waitForScreen("the line edited") { $0 == "sqlive> SELECT 1 + 40;" }
+        try terminal.press("Enter")
+        try terminal.waitForScreen("the sum") { $0 == "sqlive> SELECT 1 + 40;\n41\nsqlive>" }
+    }
+
     /// A FIFO where the history file goes froze the start in open(2), deaf to Ctrl-C and
     /// SIGTERM (found by the session-20 attacker); only a regular file is read now.
     @Test func a_history_file_that_is_a_fifo_is_refused_not_opened() throws {

@@ -126,8 +126,26 @@ final class LineEditor {
             LineEditor.owner(of: editLine)?.clearScreen() ?? UInt8(CC_ERROR)
         }
         sqlive_el_bind(editLine, "^L", "sqlive-clear-screen")
+        bindMovementKeys()
         // Last, so the user's ~/.editrc can change any of the above.
         if Self.editrcIsAFile() { sqlive_el_source(editLine, nil) }
+    }
+
+    /// Home, End, Delete and Ctrl- or Alt-arrows as terminals send them. libedit binds only
+    /// the spellings the terminfo entry of `TERM` names, and the first bytes of any other
+    /// spelling were taken as keys of their own: under tmux with `TERM=xterm-256color`, End
+    /// (`ESC [4~`) put a `~` into the line. readline and prompt_toolkit know them all.
+    private func bindMovementKeys() {
+        let bindings = [
+            ("ed-move-to-beg", ["\\e[1~", "\\e[7~", "\\e[H", "\\eOH"]),
+            ("ed-move-to-end", ["\\e[4~", "\\e[8~", "\\e[F", "\\eOF"]),
+            ("ed-delete-next-char", ["\\e[3~"]),
+            ("em-next-word", ["\\e[1;5C", "\\e[1;3C", "\\e[5C", "\\e\\e[C"]),
+            ("ed-prev-word", ["\\e[1;5D", "\\e[1;3D", "\\e[5D", "\\e\\e[D"]),
+        ]
+        for (function, keys) in bindings {
+            for key in keys { sqlive_el_bind(editLine, key, function) }
+        }
     }
 
     /// True unless the file libedit would read (`$EDITRC`, else `~/.editrc`) exists and is
