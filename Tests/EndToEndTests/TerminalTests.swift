@@ -123,6 +123,23 @@ final class TerminalTests {
         try terminal.waitForScreen("the sum") { $0 == "sqlive> SELECT 1 + 40;\n41\nsqlive>" }
     }
 
+    /// A pasted Tab completed the word before it: a script with tabs printed candidates for
+    /// each one and lost its tabs (in a string too). Pasted text comes between the
+    /// terminal's bracketed-paste markers, and a Tab there is text.
+    @Test func a_pasted_tab_is_text_not_a_completion() throws {
+        let terminal = try startSQLive()
+        defer { terminal.close() }
+        try enter("CREATE TABLE t(a, qty);", in: terminal, expecting: "sqlive>")
+        try terminal.paste("INSERT INTO t VALUES ('x\ty',\t1);\nSELECT length(a),\tqty FROM t;\n")
+        let screen = try terminal.waitForScreen("the pasted statements run") { $0.hasSuffix("\n3|1\nsqlive>") }
+        #expect(!screen.contains("error"))
+        // Tab completes again once the paste is over.
+        try terminal.type("SELECT length(a) FROM t WHERE qt")
+        try terminal.press("Tab")
+        try terminal.type("= 1;")
+        try terminal.waitForScreen("the column completed") { $0.hasSuffix("sqlive> SELECT length(a) FROM t WHERE qty = 1;") }
+    }
+
     /// A FIFO where the history file goes froze the start in open(2), deaf to Ctrl-C and
     /// SIGTERM (found by the session-20 attacker); only a regular file is read now.
     @Test func a_history_file_that_is_a_fifo_is_refused_not_opened() throws {

@@ -49,6 +49,13 @@ public final class TmuxTerminal {
         try tmux(["send-keys", "-t", "main"] + keys)
     }
 
+    /// Pastes text as a terminal does (`paste-buffer -p`): all at once, and between the
+    /// bracketed-paste markers when the program asked for them (`ESC [?2004h`).
+    public func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "paste", "--", text])
+        try tmux(["paste-buffer", "-p", "-d", "-b", "paste", "-t", "main"])
+    }
+
     /// Changes the terminal's size, as a user resizing the window does (SIGWINCH).
     public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])

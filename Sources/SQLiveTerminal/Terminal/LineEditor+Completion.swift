@@ -4,8 +4,13 @@ import SQLiveKit
 extension LineEditor {
     /// Tab (bound to `^I`): completes the word before the cursor with ``complete``'s
     /// candidates. One candidate is inserted whole; several put their shared beginning in
-    /// and are listed below the line, with the prompt drawn again under the list.
+    /// and are listed below the line, with the prompt drawn again under the list. A Tab
+    /// that comes in a paste is text: it is inserted as it is.
     func completeWord() -> UInt8 {
+        if isPasting {
+            sqlive_el_insertstr(editLine, "\t")
+            return UInt8(CC_REFRESH)
+        }
         guard let line = sqlive_el_line(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor,
               let last = line.lastchar else {
             return UInt8(CC_ERROR)

@@ -17,6 +17,10 @@ extension LineEditor {
     ///   reading failed.
     func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         while true {
+            if !lookahead.isEmpty {
+                if let result = readKey(into: character) { return result }
+                continue
+            }
             var watched = [
                 pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: waker.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -43,20 +47,54 @@ extension LineEditor {
                     break
                 }
             }
-            if watched[0].revents != 0 {
-                switch readByte() {
-                case .character(let value):
-                    character.pointee = value
-                    return 1
-                case .incomplete:
-                    continue
-                case .endOfInput:
-                    return 0
-                case .failure:
-                    return -1
-                }
+            if watched[0].revents != 0, let result = readKey(into: character) {
+                return result
             }
         }
+    }
+
+    /// Reads a byte and hands libedit the character it completes, as ``readCharacter(into:)``
+    /// returns it; nil while there is none yet (a character's first bytes, a paste marker).
+    private func readKey(into character: UnsafeMutablePointer<wchar_t>) -> Int32? {
+        switch readByte() {
+        case .character(let value):
+            if value == 0x1B, let starts = readPasteMarker() {
+                isPasting = starts
+                return nil
+            }
+            character.pointee = value
+            return 1
+        case .incomplete:
+            return nil
+        case .endOfInput:
+            return 0
+        case .failure:
+            return -1
+        }
+    }
+
+    /// After an ESC: true for the start of a paste (`[200~`), false for its end (`[201~`),
+    /// nil for anything else, whose bytes stay to be read as keys (`[A` of Up, `b` of
+    /// Alt-b). The terminal sends a marker in one piece; a lone ESC waits a tenth of a second.
+    private func readPasteMarker() -> Bool? {
+        let start = Array("[200~".utf8), end = Array("[201~".utf8)
+        var bytes: [UInt8] = []
+        while bytes.count < start.count, start.starts(with: bytes) || end.starts(with: bytes),
+              let byte = nextByte(waitingMilliseconds: 100) {
+            bytes.append(byte)
+        }
+        if bytes == start || bytes == end { return bytes == start }
+        lookahead.insert(contentsOf: bytes, at: 0)
+        return nil
+    }
+
+    /// The next byte of input, from the lookahead first; nil when none comes in time.
+    private func nextByte(waitingMilliseconds timeout: Int32) -> UInt8? {
+        if !lookahead.isEmpty { return lookahead.removeFirst() }
+        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, timeout) > 0 else { return nil }
+        var byte: UInt8 = 0
+        return read(0, &byte, 1) == 1 ? byte : nil
     }
 
     /// Milliseconds until the delegate's next repaint is due (rounded up, so the repaint
@@ -107,6 +145,9 @@ extension LineEditor {
         moveToEndOfText()
         write("^C\r\n")
         isCancelling = true
+        // What was typed ahead goes with the line, as the terminal drops it on Ctrl-C.
+        lookahead.removeAll()
+        isPasting = false
     }
 
     private enum ByteResult {
@@ -118,9 +159,13 @@ extension LineEditor {
 
     private func readByte() -> ByteResult {
         var byte: CChar = 0
-        let count = read(0, &byte, 1)
-        if count == 0 { return .endOfInput }
-        if count < 0 { return errno == EINTR || errno == EAGAIN ? .incomplete : .failure }
+        if lookahead.isEmpty {
+            let count = read(0, &byte, 1)
+            if count == 0 { return .endOfInput }
+            if count < 0 { return errno == EINTR || errno == EAGAIN ? .incomplete : .failure }
+        } else {
+            byte = CChar(bitPattern: lookahead.removeFirst())
+        }
         var value: wchar_t = 0
         // size_t is imported as Int: -2 is "more bytes to come", -1 "not a character".
         switch mbrtowc(&value, &byte, 1, &decoderState) {

@@ -43,6 +43,10 @@ final class LineEditor {
     var isCancelling = false
     /// The conversion state of a character whose UTF-8 bytes are still arriving.
     var decoderState = mbstate_t()
+    /// Bytes read after an ESC to tell a paste's marker from a key, not yet handed on.
+    var lookahead: [UInt8] = []
+    /// Between the terminal's start and end of a paste (bracketed paste): a Tab is text.
+    var isPasting = false
 
     /// The streams given to libedit: duplicates of 0, 1 and 2, closed after `el_end`.
     private let streams: [UnsafeMutablePointer<FILE>]
@@ -88,6 +92,10 @@ final class LineEditor {
         // the first key it reads: keys typed in between were echoed twice, once by the
         // terminal and once by libedit. Switching first closes that gap.
         sqlive_el_prepare_terminal(editLine, 1)
+        // A paste whose end marker never came (Ctrl-C flushed it) is over once nothing waits.
+        if isPasting && lookahead.isEmpty && !Self.inputIsWaiting() { isPasting = false }
+        setBracketedPaste(true)
+        defer { setBracketedPaste(false) }
         var count: Int32 = 0
         let text = sqlive_el_gets(editLine, &count)
         if isCancelling {
@@ -163,6 +171,26 @@ final class LineEditor {
         var status = stat()
         guard stat(path, &status) == 0 else { return true }
         return status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Bracketed paste, on only while a line is read (as readline does): the terminal wraps
+    /// what is pasted in `ESC [200~` and `ESC [201~`, so that a pasted Tab is inserted as
+    /// text instead of completing (a script with tabs printed a list of candidates for each
+    /// one and lost its tabs). Not on a terminal that can't take the sequence.
+    func setBracketedPaste(_ on: Bool) {
+        guard Self.terminalTakesBracketedPaste else { return }
+        write(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l")
+    }
+
+    private static let terminalTakesBracketedPaste: Bool = {
+        guard let term = getenv("TERM").map({ String(cString: $0) }) else { return false }
+        return !term.isEmpty && term != "dumb"
+    }()
+
+    /// True when standard input has bytes waiting to be read.
+    static func inputIsWaiting() -> Bool {
+        var input = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0
     }
 
     /// The editor whose `EditLine` calls back.
