@@ -51,6 +51,16 @@ import SQLiveTestSupport
         #expect(complete(".import --skip 1 \(base)report.sql prod").candidates == ["product"])
     }
 
+    /// `.import FILE my⇥` inserted `my table` unquoted, and `.import` took `my` for the table.
+    @Test func an_argument_with_a_space_completes_in_double_quotes() {
+        _ = shop.run(#"CREATE TABLE "my table"(a); CREATE TABLE "back\slash"(a);"#)
+        let base = folder.url.path + "/"
+        #expect(complete(".import \(base)report.sql my").replacement == #""my table" "#)
+        #expect(complete(".import \(base)report.sql \"my").replacement == #""my table" "#)
+        #expect(complete(".import \(base)report.sql back").replacement == #""back\\slash" "#)
+        #expect(CommandLineTokenizer.words(#".import f "back\\slash""#) == [".import", "f", #"back\slash"#])
+    }
+
     @Test func pin_completes_its_query_as_dsl_or_sql() {
         // The first word is a table (DSL) or a keyword (SQL), as at the prompt.
         #expect(complete(".pin prod").candidates == ["product"])

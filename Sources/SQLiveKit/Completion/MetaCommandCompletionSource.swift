@@ -11,7 +11,7 @@ public struct MetaCommandCompletionSource: CompletionSource {
         guard request.isMetaCommand else { return nil }
         let line = request.line.drop { $0 == " " || $0 == "\t" }
         // The word is the raw text after the last space, so it is exactly what the terminal
-        // replaces (a quoted argument is not completed).
+        // replaces (a quoted argument is completed only up to its first space).
         let wordStart = line.lastIndex(where: { $0 == " " || $0 == "\t" }).map(line.index(after:)) ?? line.startIndex
         let word = String(line[wordStart...])
         let before = CommandLineTokenizer.words(String(line[..<wordStart]))
@@ -29,8 +29,23 @@ public struct MetaCommandCompletionSource: CompletionSource {
                                                            restOfLine: request.restOfLine, in: context) {
             return query
         }
+        let typed = word.lowercased()
         let candidates = context.argumentCompletions(of: command, after: Array(before.dropFirst()), prefix: word)
-            .filter { $0.lowercased().hasPrefix(word.lowercased()) }
+            .compactMap { name -> String? in
+                let argument = Self.quotedIfSplit(name)
+                return name.lowercased().hasPrefix(typed) || argument.lowercased().hasPrefix(typed) ? argument : nil
+            }
         return Completion(word: word, candidates: candidates)
+    }
+
+    /// A name that the command line would split into several words (a table named
+    /// `my table`) in double quotes, as sqlite3 reads a quoted argument: `.import FILE my⇥`
+    /// inserted `my table`, and the command took `my` for the table.
+    static func quotedIfSplit(_ name: String) -> String {
+        guard name.contains(where: { $0.isWhitespace || $0 == "\\" }) || name.first == "\"" || name.first == "'" else {
+            return name
+        }
+        let escaped = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "\"" + escaped + "\""
     }
 }
