@@ -188,6 +188,13 @@ import Testing
         #expect(Completion(word: "a", candidates: ["b", "a", "A"]).candidates == ["a", "b"])
     }
 
+    /// `LIMIT 2⇥` listed `atan2(`, `log2(`… (letters in order): a number is no name.
+    @Test func a_number_completes_to_nothing() {
+        #expect(complete("SELECT * FROM albums LIMIT 2").candidates.isEmpty)
+        #expect(complete("SELECT 1e").candidates.isEmpty)
+        #expect(complete("SELECT * FROM albums WHERE AlbumId = 0x1").candidates.isEmpty)
+    }
+
     @Test func a_new_kind_of_input_adds_a_source_in_front_of_sql() {
         struct QuerySource: CompletionSource {
             func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion? {

@@ -28,6 +28,10 @@ public struct SQLCompletionSource: CompletionSource {
         let connection = context.connection
         let context = SQLCompletionContext(before: request.statementText, after: request.restOfLine)
         guard context.isCompletable else { return .none() }
+        // A number (`LIMIT 2`, `1e`, `0x1`) is no name: letters in order found `atan2(`.
+        if context.word == context.bareWord, let first = context.word.unicodeScalars.first, ("0"..."9").contains(first) {
+            return .none(for: context.word)
+        }
         let schema = SchemaNames(connection: connection)
         let word = context.word
         let tablesByName = Set(schema.tables.map { $0.lowercased() })
