@@ -195,6 +195,15 @@ import Testing
         #expect(complete("SELECT * FROM albums WHERE AlbumId = 0x1").candidates.isEmpty)
     }
 
+    /// In the example shop, `FROM product ORDER BY ⇥` offered the columns of its table
+    /// `"order"` too: the keyword ORDER was taken for that table.
+    @Test func a_reserved_keyword_does_not_bring_the_table_named_like_it_into_scope() {
+        test.run(#"CREATE TABLE "order"(placedOn TEXT); CREATE TABLE "group"(leader TEXT);"#)
+        #expect(complete("SELECT * FROM artists ORDER BY ").candidates == ["ArtistId", "Name"])
+        #expect(complete("SELECT count(*) FROM artists GROUP BY ").candidates == ["ArtistId", "Name"])
+        #expect(complete(#"SELECT * FROM "order" ORDER BY "#).candidates == ["placedOn"])
+    }
+
     @Test func a_new_kind_of_input_adds_a_source_in_front_of_sql() {
         struct QuerySource: CompletionSource {
             func completion(for request: CompletionRequest, in context: CompletionContext) -> Completion? {

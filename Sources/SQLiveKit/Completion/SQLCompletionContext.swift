@@ -8,7 +8,7 @@
 ///     let context = SQLCompletionContext(before: "SELECT a.Ti", after: " FROM albums a")
 ///     context.word        // "Ti"
 ///     context.qualifier   // "a"
-///     context.names       // ["SELECT", "a", "FROM", "albums", "a"]
+///     context.tableReferences   // ["a", "albums", "a"] (no bare keyword such as SELECT)
 struct SQLCompletionContext {
     /// The partial name before the cursor, with its opening quote when it has one (`"ord`).
     private(set) var word = ""
@@ -75,11 +75,14 @@ struct SQLCompletionContext {
         word.first.map { "\"`[".contains($0) } == true ? word.dropFirst() : word[...]
     }
 
-    /// The bare and quoted names of the statement, in order, without their quotes.
-    var names: [String] {
+    /// The names the statement may use as tables, in order: its names but the bare words
+    /// SQLite never takes for a name (`ORDER` in `ORDER BY` is no table `"order"`).
+    var tableReferences: [String] {
         tokens.compactMap { token in
-            if case .name(let name, _) = token { return name }
-            return nil
+            guard case .name(let name, let quoted) = token, quoted || !Self.reservedWords.contains(name.uppercased()) else {
+                return nil
+            }
+            return name
         }
     }
 
@@ -102,6 +105,12 @@ struct SQLCompletionContext {
     }
 
     private static let keywords = Set(SQLKeywords.all)
+    /// Keywords that SQLite's grammar never accepts as a bare name (unlike `KEY` or `BY`).
+    private static let reservedWords: Set<String> = [
+        "ALL", "AND", "AS", "BETWEEN", "CASE", "CREATE", "DELETE", "DISTINCT", "DROP", "ELSE", "EXCEPT", "FROM", "GROUP",
+        "HAVING", "IN", "INSERT", "INTERSECT", "INTO", "IS", "JOIN", "LIMIT", "NOT", "NULL", "ON", "OR", "ORDER",
+        "SELECT", "SET", "TABLE", "THEN", "UNION", "UPDATE", "VALUES", "WHEN", "WHERE",
+    ]
     private static let clauseKeywords: Set<String> = [
         "SELECT", "FROM", "JOIN", "WHERE", "SET", "ON", "BY", "HAVING", "INTO", "UPDATE", "TABLE", "VALUES", "USING",
         "RETURNING",

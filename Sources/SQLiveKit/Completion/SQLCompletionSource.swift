@@ -43,8 +43,9 @@ public struct SQLCompletionSource: CompletionSource {
         if Self.expectsTable(context) {
             return Completion(word: word, ranked: ranked([(schema.tables, true)], context))
         }
+        let references = context.tableReferences
         let inScope = schema.tables.filter { table in
-            context.names.contains { $0.lowercased() == table.lowercased() }
+            references.contains { $0.lowercased() == table.lowercased() }
         }
         let expectsColumn = context.previousToken.map(Self.expressionStarts.contains) ?? false
         guard !context.bareWord.isEmpty else {
