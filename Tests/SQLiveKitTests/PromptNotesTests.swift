@@ -99,6 +99,23 @@ import Testing
         #expect(session.errorText == "error: test.sql:1: no such table: inventory\n")
     }
 
+    /// `SELECT stock FROM customer` said "did you mean stock?": the closest name was the
+    /// one typed, a column of another table.
+    @Test func a_column_of_another_table_is_named_with_its_table_not_offered_back() throws {
+        let session = try TestSession()
+        session.run(shop + "CREATE TABLE customer(id INTEGER PRIMARY KEY, city TEXT); CREATE TABLE depot(Stock INT);")
+        session.run("SELECT stock FROM customer;")
+        #expect(session.errorText == """
+            error: test.sql:1: no such column: stock
+              SELECT stock FROM customer;
+                     ^
+              stock is a column of depot and product
+
+            """)
+        session.run("SELECT c.citty FROM customer c;")
+        #expect(session.errorText.hasSuffix("  did you mean city?\n"))
+    }
+
     @Test func column_mode_shows_null_on_a_terminal_and_the_nullvalue_elsewhere() throws {
         let script = ".mode column\nSELECT 1 AS a, NULL AS b;"
         #expect(try terminalSession().run(script) == "a  b   \n-  ----\n1  NULL\n")

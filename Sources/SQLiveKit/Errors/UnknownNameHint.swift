@@ -13,11 +13,23 @@ enum UnknownNameHint {
         for (prefix, candidates) in lookups where message.hasPrefix(prefix) {
             // `main.prodcut`, `p.nme`: the unknown part is the last one.
             let typed = message.dropFirst(prefix.count).split(separator: ".").last.map(String.init) ?? ""
-            guard !typed.isEmpty, let names = try? candidates(db),
-                  let closest = Suggestion.closest(to: typed, among: names) else { return nil }
+            guard !typed.isEmpty else { return nil }
+            if prefix == "no such column: ", let tables = try? tables(havingColumn: typed, in: db), !tables.isEmpty {
+                let list = tables.count == 1 ? tables[0] : tables.dropLast().joined(separator: ", ") + " and " + tables[tables.count - 1]
+                return "\(typed) is a column of \(list)"
+            }
+            guard let names = try? candidates(db), let closest = Suggestion.closest(to: typed, among: names) else { return nil }
             return "did you mean \(closest)?"
         }
         return nil
+    }
+
+    /// The tables and views with a column of that name (in any case), sorted: the name is
+    /// right, the statement reads the wrong table ("did you mean stock?" said nothing).
+    private static func tables(havingColumn column: String, in db: Database) throws -> [String] {
+        try tablesAndViews(db).filter { table in
+            try db.columns(in: table).contains { $0.name.lowercased() == column.lowercased() }
+        }.sorted { $0.lowercased() < $1.lowercased() }
     }
 
     private static let lookups: [(String, @Sendable (Database) throws -> [String])] = [
