@@ -76,6 +76,9 @@ final class CommandHistory {
             giveUp("cannot read history from \(path): not a regular file")
             return false
         }
+        // An empty file (`: > ~/.sqlive_history` clears the history) is an empty history;
+        // libedit refuses it for lacking its first line.
+        if status.st_size == 0 { return true }
         if sqlive_history_load(history, path) < 0 {
             // Not a libedit history file, or unreadable: saving over it could destroy
             // someone else's file, so this session keeps its history in memory.
