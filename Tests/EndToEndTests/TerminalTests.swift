@@ -140,6 +140,19 @@ final class TerminalTests {
         try terminal.waitForScreen("the column completed") { $0.hasSuffix("sqlive> SELECT length(a) FROM t WHERE qty = 1;") }
     }
 
+    /// `.prompt` was kept in the settings while the terminal kept `sqlive>` and `...>`.
+    /// The line is placed after the prompt as drawn: `^C` lands right after the text.
+    @Test func prompt_sets_the_prompts_the_line_editor_draws() throws {
+        let terminal = try startSQLive()
+        defer { terminal.close() }
+        try enter(#".prompt "sql> " " ..> ""#, in: terminal, expecting: "sql>")
+        try enter("SELECT 1,", in: terminal, expecting: " ..>")
+        try enter("2;", in: terminal, expecting: "1|2\nsql>")
+        try terminal.type("SELECT 12345")
+        try terminal.press("Left", "Left", "Left", "C-c")
+        try terminal.waitForScreen("the line cancelled") { $0.hasSuffix("\nsql> SELECT 12345^C\nsql>") }
+    }
+
     /// A FIFO where the history file goes froze the start in open(2), deaf to Ctrl-C and
     /// SIGTERM (found by the session-20 attacker); only a regular file is read now.
     @Test func a_history_file_that_is_a_fifo_is_refused_not_opened() throws {

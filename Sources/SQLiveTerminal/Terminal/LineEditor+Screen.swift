@@ -97,13 +97,16 @@ extension LineEditor {
 
     /// Where the cursor and the end of the line are.
     private func positions() -> (cursor: ScreenPosition, end: ScreenPosition) {
+        // The prompt is laid out like the line: `.prompt` may make it wide, or of several rows.
+        let promptCharacters = currentPrompt.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
+        let lineStart = promptCharacters.withUnsafeBufferPointer { advance(ScreenPosition(row: 0, column: 0), over: $0) }
         guard let line = sqlive_el_wline(editLine)?.pointee, let buffer = line.buffer, let cursor = line.cursor,
               let last = line.lastchar else {
-            return (ScreenPosition(row: 0, column: Self.promptWidth), ScreenPosition(row: 0, column: Self.promptWidth))
+            return (lineStart, lineStart)
         }
         let beforeCursor = UnsafeBufferPointer(start: buffer, count: cursor - buffer)
         let afterCursor = UnsafeBufferPointer(start: cursor, count: last - cursor)
-        let cursorPosition = advance(ScreenPosition(row: 0, column: Self.promptWidth), over: beforeCursor)
+        let cursorPosition = advance(lineStart, over: beforeCursor)
         return (cursorPosition, advance(cursorPosition, over: afterCursor))
     }
 

@@ -28,7 +28,7 @@ final class LineEditor {
     let editLine: OpaquePointer
     let waker: MainLoopWaker
     let history: CommandHistory
-    /// True while a statement is incomplete: the prompt becomes `   ...> `.
+    /// True while a statement is incomplete: the prompt becomes the continuation prompt.
     var isContinuation = false
     /// The candidates for Tab, given the line before and after the cursor.
     var complete: (_ beforeCursor: String, _ afterCursor: String) -> Completion = { _, _ in .none() }
@@ -50,10 +50,10 @@ final class LineEditor {
 
     /// The streams given to libedit: duplicates of 0, 1 and 2, closed after `el_end`.
     private let streams: [UnsafeMutablePointer<FILE>]
-    private let prompt: UnsafeMutablePointer<CChar>
-    private let continuationPrompt: UnsafeMutablePointer<CChar>
-    /// Both prompts' width on screen.
-    static let promptWidth = 8
+    /// The prompts libedit draws (`.prompt` changes them), as C strings and as characters.
+    private var prompt: UnsafeMutablePointer<CChar>
+    private var continuationPrompt: UnsafeMutablePointer<CChar>
+    private(set) var prompts = (main: "sqlive> ", continuation: "   ...> ")
 
     init(history: CommandHistory, waker: MainLoopWaker) throws(Diagnostic) {
         var streams: [UnsafeMutablePointer<FILE>] = []
@@ -74,8 +74,8 @@ final class LineEditor {
         self.streams = streams
         self.waker = waker
         self.history = history
-        prompt = strdup("sqlive> ")
-        continuationPrompt = strdup("   ...> ")
+        prompt = strdup(prompts.main)
+        continuationPrompt = strdup(prompts.continuation)
         configure()
     }
 
@@ -85,6 +85,19 @@ final class LineEditor {
         free(prompt)
         free(continuationPrompt)
     }
+
+    /// Sets the prompts drawn from the next line read on (sqlite3's `.prompt MAIN CONTINUE`).
+    func usePrompts(main: String, continuation: String) {
+        guard (main, continuation) != prompts else { return }
+        free(prompt)
+        free(continuationPrompt)
+        prompt = strdup(main)
+        continuationPrompt = strdup(continuation)
+        prompts = (main, continuation)
+    }
+
+    /// The prompt drawn before the line now.
+    var currentPrompt: String { isContinuation ? prompts.continuation : prompts.main }
 
     /// Reads one line with editing. Blocks until Enter, Ctrl-C or Ctrl-D.
     func readLine() -> Input {

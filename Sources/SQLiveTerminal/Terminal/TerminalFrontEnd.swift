@@ -84,6 +84,9 @@ final class TerminalFrontEnd {
     private func readLoop(_ editor: LineEditor) {
         while session.quitRequested == nil && !session.stopRequest.isTerminating {
             editor.isContinuation = splitter.isInsideStatement
+            if let prompts = session.settings.prompts {
+                editor.usePrompts(main: prompts.main, continuation: prompts.continuation)
+            }
             let input = editor.readLine()
             if session.stopRequest.isTerminating {
                 // The closing line goes below the line being typed, which is dropped.
