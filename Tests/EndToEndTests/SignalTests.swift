@@ -156,6 +156,65 @@ import Glibc
         Self.expectTraceThenClosing(process.stderr, "sqlive: interrupted (SIGINT); interrupted the statement at stdin:3")
     }
 
+    /// A statement waiting for a lock another process holds: SQLite's `sqlite3_interrupt`
+    /// does not reach the busy handler, so SIGTERM waited for the whole `.timeout` (here ten
+    /// minutes; a lock held for ever by another process kept sqlive running that long).
+    @Test func sigterm_ends_a_wait_for_another_process_lock() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "CREATE TABLE t(x); INSERT INTO t VALUES (1);"])
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write(".print started\n")
+        try process.waitForOutput { $0.contains("started") }
+        let holder = try #require(try TransactionHolder(database, "begin exclusive;"))
+        try process.write(".timeout 600000\n.trace stderr\nSELECT * FROM t;\nSELECT 'never';\n")
+        // Traced as it starts stepping, before it asks for the lock.
+        try process.waitForErrorOutput { $0.contains("SELECT * FROM t;") }
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr.hasSuffix("\nsqlive: terminated (SIGTERM); interrupted the statement at stdin:4\n"), "\(process.stderr)")
+        #expect(!process.stderr.contains("error:"), "\(process.stderr)")
+        #expect(!process.stdout.contains("never"))
+        #expect(holder.end("rollback;"))
+    }
+
+    /// The same wait for a lock in batch mode, met by ATTACH, and Ctrl-C (SIGINT).
+    @Test func sigint_in_batch_mode_ends_an_attach_waiting_for_a_lock() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/other.db"
+        _ = try BinaryRunner.sqlite3([database, "CREATE TABLE t(x);"])
+        let holder = try #require(try TransactionHolder(database, "begin exclusive;"))
+        let process = try SignalledProcess([":memory:"], directory: folder.path)
+        try process.write(".timeout 600000\n.trace stderr\nATTACH 'other.db' AS other;\nSELECT 'never';\n")
+        // Traced as SQLite runs it (the name as the URI sqlive gives SQLite).
+        try process.waitForErrorOutput { $0.contains("ATTACH '") }
+        process.send(SIGINT)
+        #expect(try process.waitForExit() == 130)
+        #expect(process.stderr.hasSuffix("\nsqlive: interrupted (SIGINT); interrupted the statement at stdin:3\n"), "\(process.stderr)")
+        #expect(!process.stderr.contains("error:"), "\(process.stderr)")
+        #expect(!process.stdout.contains("never"))
+        #expect(holder.end("rollback;"))
+    }
+
+    /// A database locked when sqlive starts is opened when a unit first needs it, and that
+    /// open waits for the lock: SIGTERM ends the wait too (the connection being opened is not
+    /// the one a signal interrupts).
+    @Test func sigterm_ends_the_wait_of_a_database_opened_late() throws {
+        let folder = try TemporaryFolder()
+        let database = folder.path + "/app.db"
+        _ = try BinaryRunner.sqlite3([database, "CREATE TABLE t(x); INSERT INTO t VALUES (1);"])
+        let holder = try #require(try TransactionHolder(database, "begin exclusive;"))
+        let process = try SignalledProcess([database], directory: folder.path)
+        try process.write(".timeout 600000\n.print waiting\nSELECT * FROM t;\nSELECT 'never';\n")
+        try process.waitForOutput { $0.contains("waiting") }
+        process.send(SIGTERM)
+        #expect(try process.waitForExit() == 143)
+        #expect(process.stderr.hasPrefix("sqlive: terminated (SIGTERM)"), "\(process.stderr)")
+        #expect(!process.stderr.contains("error:"), "\(process.stderr)")
+        #expect(!process.stdout.contains("never"))
+        #expect(holder.end("rollback;"))
+    }
+
     @Test func sigterm_during_read_stops_the_script_at_its_current_statement() throws {
         let folder = try TemporaryFolder()
         let database = folder.path + "/app.db"

@@ -96,7 +96,7 @@ struct OpenCommand: MetaCommand {
             }
             try FreshDatabaseFile.clear(path)
         }
-        control.replaceConnection(try DatabaseConnection(options))
+        control.replaceConnection(try control.openConnection(options))
     }
 
     /// `--replica URL`: the Litestream VFS is loaded first when it is not yet.
@@ -126,7 +126,7 @@ struct OpenCommand: MetaCommand {
         let options = OpenOptions(path: ":memory:", readonly: false,
                                   busyTimeout: Double(control.settings.busyTimeoutMilliseconds) / 1000, isSafe: current.isSafe,
                                   staysReadonly: current.staysReadonly)
-        control.replaceConnection(try DatabaseConnection(options))
+        control.replaceConnection(try control.openConnection(options))
         try DatabaseCopy.run(.fromFile(temporary), schema: "main", in: control.database, shownAs: path)
     }
 }

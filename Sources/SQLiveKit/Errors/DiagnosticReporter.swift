@@ -28,6 +28,13 @@ final class DiagnosticReporter {
         if diagnostic.location == nil, let location, !location.source.isEmpty {
             diagnostic.location = location
         }
+        // A wait for another process's lock that a stop ended (``BusyPolicy``): SQLite
+        // says "database is locked", but the statement was interrupted.
+        if case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_BUSY,
+           statements.connection.busyPolicy.takeAbandonedForStop() {
+            diagnostic.message = "interrupted"
+            diagnostic.kind = .interrupted
+        }
         if diagnostic.severity == .error {
             errorCount += 1
             lastErrorKind = diagnostic.kind

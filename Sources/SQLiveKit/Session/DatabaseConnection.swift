@@ -107,8 +107,10 @@ public final class DatabaseConnection: Sendable {
         self.versionProbe = ChangeProbe.for(options.fileName)
     }
 
-    public convenience init(_ options: OpenOptions) throws(Diagnostic) {
-        switch Self.open(options, waitsForLocks: true) {
+    /// Opens the database; a wait for another process's lock at the open (GRDB reads the
+    /// schema) ends when `stopRequest` is asked (``BusyPolicy``), which the connection keeps.
+    public convenience init(_ options: OpenOptions, stopRequest: StopRequest? = nil) throws(Diagnostic) {
+        switch Self.open(options, waitsForLocks: true, stopRequest: stopRequest) {
         case .success(let opened):
             self.init(options: options, queue: opened.queue, busyPolicy: opened.policy,
                       sqlitePath: opened.sqlitePath, memoryName: opened.memoryName)
@@ -143,12 +145,14 @@ public final class DatabaseConnection: Sendable {
         var memoryName: String?
     }
 
-    private static func open(_ options: OpenOptions, waitsForLocks: Bool) -> Result<Opened, OpenFailure> {
+    private static func open(_ options: OpenOptions, waitsForLocks: Bool,
+                             stopRequest: StopRequest? = nil) -> Result<Opened, OpenFailure> {
         SQLiteProcessSettings.applyOnce()
         if let refusal = LitestreamReplica.refusal(of: options) {
             return .failure(.failed(refusal))
         }
         let policy = BusyPolicy(timeout: options.busyTimeout)
+        policy.stopRequest = stopRequest
         var memoryName: String?
         var sqlitePath = options.fileName.sqliteName
         if options.isInMemory && SQLiteProcessSettings.applied {
@@ -196,6 +200,9 @@ public final class DatabaseConnection: Sendable {
             let diagnostic = Diagnostic(converting: error)
             if !waitsForLocks, case .sqlite(let code) = diagnostic.kind, code.primaryResultCode == .SQLITE_BUSY {
                 return .failure(.locked)
+            }
+            if policy.takeAbandonedForStop() {
+                return .failure(.failed(Diagnostic("interrupted", kind: .interrupted).prefixed("cannot open \(options.displayName): ")))
             }
             var failure = diagnostic.prefixed("cannot open \(options.displayName): ")
             if diagnostic.message.contains("unsafe use of"), !options.trustsSchema {
@@ -311,6 +318,7 @@ public final class DatabaseConnection: Sendable {
     /// a script runs its panes' frames on its own thread while it waits for them, and a
     /// signal must stop that wait as it stops a statement.
     public func interrupt() {
+        busyPolicy.interrupt()
         queue.interrupt()
         _ = busyPolicy.yieldToWriter?()
     }

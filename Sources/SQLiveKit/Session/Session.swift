@@ -72,7 +72,7 @@ public final class Session {
         errorOutput: OutputTarget,
         commands: CommandRegistry = .standard
     ) {
-        self.statements = StatementRunner(connection: connection)
+        self.statements = StatementRunner(connection: connection, stopRequest: stopRequest)
         self.settingsStore = SettingsStore(settings)
         self.environment = environment
         self.outputs = OutputRouter(output: output, errors: errorOutput, environment: environment, stopRequest: stopRequest)
@@ -264,7 +264,7 @@ public final class Session {
     /// attached again first: a pane reading one was "no such table" on the new file for good.
     public func reopenDatabase() throws(Diagnostic) {
         let attached = statements.connection.attachedFiles()
-        let reopened = try DatabaseConnection(databaseOptions)
+        let reopened = try statements.openConnection(databaseOptions)
         reopened.attach(attached)
         replaceConnection(reopened)
         statements.installStatementTrace()
@@ -281,7 +281,7 @@ public final class Session {
             let name = CommandLineTokenizer.words(unit.text).first.map { String($0.dropFirst()) } ?? ""
             guard commands.command(named: name)?.needsDatabase ?? false else { return }
         }
-        replaceConnection(try DatabaseConnection(options))
+        replaceConnection(try statements.openConnection(options))
         statements.installStatementTrace()
     }
 

@@ -38,13 +38,26 @@ final class StatementRunner {
     /// ``clearGRDBChangeLogIfNeeded(_:)``).
     private var directStatementsSinceGRDB = 0
 
-    init(connection: DatabaseConnection) {
+    /// The session's stop request: a statement waiting for another process's lock stops
+    /// waiting when it is asked (``BusyPolicy``), on every connection the session uses.
+    private let stopRequest: StopRequest?
+
+    init(connection: DatabaseConnection, stopRequest: StopRequest? = nil) {
         self.connection = connection
+        self.stopRequest = stopRequest
+        connection.busyPolicy.stopRequest = stopRequest
+    }
+
+    /// Opens a database for the session (`.open`, a database opened late): a wait for a
+    /// lock at the open ends on Ctrl-C or a terminating signal too.
+    func openConnection(_ options: OpenOptions) throws(Diagnostic) -> DatabaseConnection {
+        try DatabaseConnection(options, stopRequest: stopRequest)
     }
 
     /// Puts a new connection in place (`.open`, or a database opened late); the session
     /// tells the panes and installs the trace on it.
     func replaceConnection(_ newConnection: DatabaseConnection) {
+        newConnection.busyPolicy.stopRequest = stopRequest
         connection = newConnection
         deferredOpen = nil
     }

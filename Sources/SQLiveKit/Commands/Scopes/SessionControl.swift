@@ -40,6 +40,12 @@ struct SessionControl: CommandScope {
     /// How many units failed since the session began.
     var errorCount: Int { diagnostics.errorCount }
 
+    /// Opens a database for the session to put in place: a wait for another process's lock
+    /// at the open ends on Ctrl-C or a terminating signal.
+    func openConnection(_ options: OpenOptions) throws(Diagnostic) -> DatabaseConnection {
+        try statements.openConnection(options)
+    }
+
     /// Closes the database and puts `newConnection` in its place; the panes and the
     /// statement trace follow it.
     func replaceConnection(_ newConnection: DatabaseConnection) {
