@@ -58,6 +58,31 @@ import SQLiveTestSupport
         #expect(text.contains("a<U+202E>b<U+2068>c"), "\(text)")
     }
 
+    /// The invisible right-to-left and left-to-right marks (U+200F, U+200E, U+061C): a
+    /// terminal that lays out bidirectional text showed `a` RLM `1|2` as `a2|1`, two cells
+    /// swapped with nothing to see (sqlite3 alike).
+    static let bidirectionalMarks = "'a'||char(8207)||'1|2'||char(8206)||'b'||char(1564)||'c'"
+
+    @Test(arguments: [["--list"], ["--line"], ["--csv"], ["--box"], ["--quote"], ["--html"], ["--json"]])
+    func an_unsized_terminal_gets_no_invisible_bidirectional_mark(_ mode: [String]) throws {
+        let text = String(decoding: try zeroSizedTerminal(mode + [":memory:", "select \(Self.bidirectionalMarks) as x"]), as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { [0x200E, 0x200F, 0x061C].contains($0.value) }, "\(text)")
+        #expect(text.contains("a<U+200F>1|2<U+200E>b<U+061C>c"), "\(text)")
+    }
+
+    /// A CSI as the one byte 0x9B, no part of a UTF-8 sequence: a terminal that reads 8-bit
+    /// input (`LANG=C`, a Latin-1 xterm, the Linux console outside UTF-8 mode) obeys it. A
+    /// character whose UTF-8 holds the same byte (Ǜ is C7 9B, € E2 82 AC) is left whole.
+    static let strayEightBitCSI = "cast(x'789b33316d524544c79be282ac' as text)"
+
+    @Test(arguments: [["--list"], ["--line"], ["--csv"], ["--box"], ["--quote"], ["--html"], ["--json"]])
+    func an_unsized_terminal_gets_no_stray_C1_byte(_ mode: [String]) throws {
+        let bytes = try zeroSizedTerminal(mode + [":memory:", "select \(Self.strayEightBitCSI) as x"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(Data([0x78, 0x9B])), "\(text)")
+        #expect(text.contains("x<0x9B>31mREDǛ€"), "\(text)")
+    }
+
     /// Names too: `.tables`, an error naming a table, the line it quotes, pane blocks.
     @Test func names_errors_and_panes_on_an_unsized_terminal_get_no_bidirectional_control() throws {
         let text = String(decoding: try zeroSizedTerminal([
@@ -130,6 +155,21 @@ import SQLiveTestSupport
             ├────────────┼────┤
             │ a<U+202E>b │ 12 │
             └────────────┴────┘
+            (1 row)
+            <end>
+            """, "\(shown)")
+    }
+
+    /// A right-to-left mark and a stray 0x9B byte, shown and counted at that width.
+    @Test(.enabled(if: TmuxTerminal.isAvailable, "tmux is not installed"))
+    func a_grid_shows_a_bidirectional_mark_and_a_stray_C1_byte_and_stays_aligned() throws {
+        let shown = try screen(["--box", ":memory:", "-c", "select 'a'||char(8207)||'b' as x, cast(x'639b64' as text) as y, 12 as z"])
+        #expect(shown == """
+            ┌────────────┬──────────┬────┐
+            │     x      │    y     │ z  │
+            ├────────────┼──────────┼────┤
+            │ a<U+200F>b │ c<0x9B>d │ 12 │
+            └────────────┴──────────┴────┘
             (1 row)
             <end>
             """, "\(shown)")

@@ -198,6 +198,17 @@ import Testing
         #expect(lines[2].contains("a?b") && lines[2].contains("c?d"), "\(lines)")
     }
 
+    /// The invisible marks (U+200F, U+200E, U+061C) reorder a row on such a terminal too:
+    /// `a` RLM `1 2` showed as `a2 1`.
+    @Test func invisible_bidirectional_marks_cannot_reorder_the_line() {
+        var pane = Pane(id: 1, name: "t\u{200F}u", query: "SELECT x, y", rowLimit: 1, dedupe: false)
+        pane.result = Self.result(["x\u{061C}", "y"], [["a\u{200F}1", "2\u{200E}d"]])
+        let lines = PaneDockRenderer(width: 40, height: 4, now: Self.now, usesColor: false).lines(for: [pane])
+        #expect(!lines.joined().unicodeScalars.contains { [0x200E, 0x200F, 0x061C].contains($0.value) }, "\(lines)")
+        #expect(lines[0].hasPrefix("1 t?u"), "\(lines)")
+        #expect(lines[2].contains("a?1") && lines[2].contains("2?d"), "\(lines)")
+    }
+
     @Test func sequences_set_the_scroll_region_and_repaint_without_moving_the_cursor() {
         #expect(PaneDockRenderer.setScrollRegion(dockHeight: 6, screenRows: 40) == "\u{1B}[7;40r\u{1B}[40;1H")
         #expect(PaneDockRenderer.repaint(["a", "b"]) == "\u{1B}7\u{1B}[1;1H\u{1B}[2Ka\u{1B}[2;1H\u{1B}[2Kb\u{1B}8")

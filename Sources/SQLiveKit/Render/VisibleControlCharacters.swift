@@ -7,8 +7,13 @@
 /// the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
 /// `<U+202E>`: a terminal that lays out bidirectional text reverses, after one, the rest
 /// of the line (the next cells of a grid, the rest of an error message), so a value could
-/// show as another ("Trojan Source"). Newline and tab stay: they only move to the next
-/// line or column. Files and pipes get the bytes as they are, as from sqlite3.
+/// show as another ("Trojan Source"). So do the invisible right-to-left and left-to-right
+/// marks (U+200F, U+200E, U+061C): a right-to-left mark before `1|2` makes such a terminal
+/// show `2|1`, two cells swapped, with nothing to see. A byte 0x80–0x9F that is no part of
+/// a valid UTF-8 sequence is shown `<0x9B>`: a terminal that reads 8-bit input (not UTF-8:
+/// `LANG=C`, a Latin-1 xterm, the Linux console outside UTF-8 mode) takes 0x9B alone for
+/// CSI. Newline and tab stay: they only move to the next line or column. Files and pipes
+/// get the bytes as they are, as from sqlite3.
 ///
 ///     VisibleControlCharacters.of("\u{1B}]0;pwned\u{07}")   // "^[]0;pwned^G"
 enum VisibleControlCharacters {
@@ -17,31 +22,37 @@ enum VisibleControlCharacters {
         var index = 0
         while index < bytes.count {
             if length(at: index, in: bytes) != nil { return true }
-            index += 1
+            index += step(at: index, in: bytes)
         }
         return false
     }
 
     /// The length in bytes of the character at `index` when it is one to make visible (1 for
-    /// a C0 control or DEL, 2 for a C1 control, 3 for a bidirectional control), else nil.
+    /// a C0 control, DEL or a stray byte 0x80–0x9F, 2 for a C1 control or U+061C, 3 for a
+    /// bidirectional control or mark), else nil. `index` is where a character starts: a
+    /// caller moves on by ``step(at:in:)``, so the continuation bytes of a valid sequence
+    /// are never taken for stray ones.
     @inline(__always)
     static func length(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let byte = bytes[index]
-        if isControl(byte) { return 1 }
-        if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return 2 }
-        if byte == 0xE2, index + 2 < bytes.count {
-            // U+202A–U+202E are E2 80 AA–AE; U+2066–U+2069 are E2 81 A6–A9.
-            let second = bytes[index + 1], third = bytes[index + 2]
-            if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
-                return 3
-            }
-        }
-        return nil
+        if byte < 0x80 { return isControl(byte) ? 1 : nil }
+        let (scalar, length) = UTF8Scalar.decode(bytes, at: index)
+        guard let scalar else { return (0x80...0x9F).contains(byte) ? 1 : nil }
+        return (0x80...0x9F).contains(scalar.value) || isBidirectionalControl(scalar) ? length : nil
     }
 
-    /// True for the bidirectional embeddings, overrides and isolates, shown visibly too.
+    /// How far the character at `index` reaches: a valid UTF-8 sequence whole, else one byte.
+    @inline(__always)
+    static func step(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes[index] < 0x80 ? 1 : UTF8Scalar.decode(bytes, at: index).length
+    }
+
+    /// True for the bidirectional controls and marks, shown visibly too: the embeddings,
+    /// overrides and isolates (U+202A–U+202E, U+2066–U+2069) and the invisible marks
+    /// (U+200E, U+200F, U+061C).
     static func isBidirectionalControl(_ scalar: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+            || scalar.value == 0x200E || scalar.value == 0x200F || scalar.value == 0x061C
     }
 
     /// Calls `write` with the visible form of `bytes`, in runs.
@@ -55,21 +66,21 @@ enum VisibleControlCharacters {
             let byte = bytes[index]
             if let length = length(at: index, in: bytes) {
                 let replacement: [UInt8]
-                switch length {
-                case 1:
+                if byte < 0x80 {
                     replacement = [UInt8(ascii: "^"), byte == 0x7F ? UInt8(ascii: "?") : byte + 0x40]
-                case 2:
-                    replacement = Array("<U+00\(String(bytes[index + 1], radix: 16, uppercase: true))>".utf8)
-                default:
-                    let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(bytes[index + 1] & 0x3F) << 6) | UInt32(bytes[index + 2] & 0x3F)
-                    replacement = Array("<U+\(String(scalar, radix: 16, uppercase: true))>".utf8)
+                } else if length == 1 {
+                    replacement = Array("<0x\(String(byte, radix: 16, uppercase: true))>".utf8)
+                } else {
+                    let scalar = UTF8Scalar.decode(bytes, at: index).scalar?.value ?? 0xFFFD
+                    let digits = String(scalar, radix: 16, uppercase: true)
+                    replacement = Array("<U+\(String(repeating: "0", count: max(0, 4 - digits.count)))\(digits)>".utf8)
                 }
                 flushRun()
                 replacement.withUnsafeBufferPointer(write)
                 index += length
                 runStart = index
             } else {
-                index += 1
+                index += step(at: index, in: bytes)
             }
         }
         flushRun()
