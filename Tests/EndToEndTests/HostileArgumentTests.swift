@@ -95,4 +95,28 @@ import SQLiveTestSupport
         let result = try BinaryRunner.sqlive(["--follow", "--count", "-1", ":memory:"])
         #expect(result == ProcessResult(stdout: "", stderr: "error: --count: expected 1 or more, not -1\nTry 'sqlive --help' for the options.\n", status: 2))
     }
+
+    /// A line break in an SQL argument or `--cmd`'s text, then a meta-command: sqlive split
+    /// the text into lines and ran `.shell` (a file named `x.csv⏎.shell …` given to
+    /// `.import "$f" t`, a query a program passed as `sqlite3 app.db "$q"`). As in sqlite3,
+    /// an SQL argument is SQL to its end, and one that starts with `.` is one command whose
+    /// arguments run to the end of the text.
+    @Test(arguments: [
+        ["app.db", "select 1;\n.shell touch ran\nselect 2;"],
+        ["app.db", ".print hi\n.shell touch ran"],
+        ["app.db", ".import 'x.csv\n.shell touch ran\n' t"],
+        ["--cmd", "select 1;\n.shell touch ran", "app.db"],
+        ["--cmd", ".mode csv\n.shell touch ran", "app.db"],
+    ])
+    func a_line_break_in_an_argument_starts_no_command(_ arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        _ = try BinaryRunner.sqlive(arguments, directory: folder.path)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/ran"))
+    }
+
+    /// SQL given so still runs whole: statements on several lines, a string with a line break.
+    @Test func an_argument_on_several_lines_runs_as_sql() throws {
+        let result = try BinaryRunner.sqlive([":memory:", "select 1;\nselect 'a\nb';", ".print \"c\nd\""])
+        #expect(result == ProcessResult(stdout: "1\na\nb\nc\nd\n", stderr: "", status: 0))
+    }
 }

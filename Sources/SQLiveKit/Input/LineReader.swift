@@ -86,6 +86,26 @@ public final class FileLineSource: LineSource {
 }
 
 /// Lines given as strings: `-c` arguments, SQL arguments, tests.
+/// A text read as one line, line breaks and all: how sqlite3 runs an SQL argument or
+/// `-cmd`'s text. One that starts with `.` is one meta-command whose arguments run to the
+/// end of the text; any other is SQL to its end. Split into lines, a line break followed by
+/// `.shell …` ran a program from text that was SQL (`sqlite3 app.db "$query"`) or the
+/// argument of another command (`.import "$file" t`, a file named `x⏎.shell …`).
+public struct WholeTextLineSource: LineSource {
+    private var text: String?
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public var readsWithoutWaiting: Bool { true }
+
+    public mutating func nextLine() -> String? {
+        defer { text = nil }
+        return text
+    }
+}
+
 public struct StringLineSource: LineSource {
     private var lines: [String]
     private var index = 0

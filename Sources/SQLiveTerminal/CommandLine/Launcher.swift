@@ -213,7 +213,7 @@ struct Launcher {
         if let newline = options.newline { settings.rowSeparator = newline }
     }
 
-    /// `--cmd` (sqlite3's `-cmd`): each runs as a one-line script before the input, which
+    /// `--cmd` (sqlite3's `-cmd`): each runs as one line (``WholeTextLineSource``) before the input, which
     /// then runs as usual. False when one stopped the run (`.quit`, or an error under bail).
     private func runStartCommands(in session: Session, signals: SignalWatcher?) -> Bool {
         guard !options.cmd.isEmpty else { return true }
@@ -223,7 +223,7 @@ struct Launcher {
         for command in options.cmd {
             // An output option given after a -cmd, applied in its turn.
             if DeferredOptions.apply(command, to: &session.settings) { continue }
-            var lines = StringLineSource(command)
+            var lines = WholeTextLineSource(command)
             if !runner.run(&lines, source: "--cmd") { return false }
         }
         return true
@@ -236,10 +236,19 @@ struct Launcher {
     /// Returns that status when an argument failed.
     private func runBatch(_ batch: [(source: String, text: String)], in session: Session) -> Int32? {
         for (index, (source, text)) in batch.enumerated() {
-            var lines = StringLineSource(text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";")
+            let script = text.hasSuffix(";") || text.hasPrefix(".") ? text : text + ";"
             let errorsBefore = session.errorCount
             let runner = ScriptRunner(session: session, isOneChunk: source == "argument", isCommandLineText: source == "argument")
-            let wentOn = runner.run(&lines, source: source)
+            // An SQL argument is one line, as sqlite3 reads it (see ``WholeTextLineSource``);
+            // `-c`, sqlive's own, is a script.
+            let wentOn: Bool
+            if source == "argument" {
+                var lines = WholeTextLineSource(script)
+                wentOn = runner.run(&lines, source: source)
+            } else {
+                var lines = StringLineSource(script)
+                wentOn = runner.run(&lines, source: source)
+            }
             if source == "argument", session.errorCount > errorsBefore {
                 return text.hasPrefix(".") ? nil : session.lastErrorStatus
             }
