@@ -38,9 +38,16 @@ public struct MigrationLedger: Sendable, Equatable {
             ledger.applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
         }
         if try db.tableExists(tableName) {
-            let rows = try Row.fetchAll(db, sql: "SELECT identifier, checksum, applied_at FROM \(tableName)")
+            // Read as text whatever is stored: a file someone sent may hold a table of this
+            // name with NULL, a number or a blob in it, which decoded as `String` stopped the
+            // process (`.migrate`, `.migrate --status`, `.migrations`). A row without an
+            // identifier records nothing.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT CAST(identifier AS TEXT), CAST(checksum AS TEXT), CAST(applied_at AS TEXT)
+                FROM \(tableName) WHERE identifier IS NOT NULL
+                """)
             for row in rows {
-                let identifier: String = row[0]
+                guard let identifier = row[0] as String? else { continue }
                 ledger.records[identifier] = Record(checksum: row[1] ?? "", appliedAt: row[2] ?? "")
             }
         }
