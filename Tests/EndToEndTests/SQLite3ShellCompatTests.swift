@@ -305,6 +305,14 @@ import SQLiveTestSupport
             .explain auto
             EXPLAIN SELECT '\u{1F468}\u{200D}\u{1F469}', 'e\u{301}';
             """),
+        // Under .explain on, a NULL shows .nullvalue cut to its column's width (a value
+        // widens the column, NULL does not), and whole in the last column.
+        script("explain mode cuts the null text to the column", """
+            .explain on
+            .nullvalue (null-value)
+            SELECT NULL, 1, NULL;
+            SELECT 1, NULL;
+            """),
         // Under .eqp full, sqlite3 counts the EXPLAIN listing's rows as rows of the result
         // that follows: no column names in list, csv, quote, html, tcl and ascii, json goes on
         // with ",\n" instead of opening with "[", line mode starts with a blank line, and an

@@ -44,8 +44,15 @@ final class ExplainRenderer: ResultRenderer {
     }
 
     func write<Row: ResultRow>(row: Row) {
-        let values = (0..<min(row.columnCount, Self.widths.count)).map { index in
-            row.storageClass(at: index) == .null ? nullValue : row.withText(at: index) { String(decoding: TextValue.untilNUL($0), as: UTF8.self) }
+        let count = min(row.columnCount, Self.widths.count)
+        let values = (0..<count).map { index in
+            guard row.storageClass(at: index) == .null else {
+                return row.withText(at: index) { String(decoding: TextValue.untilNUL($0), as: UTF8.self) }
+            }
+            // sqlite3 widens a column for a longer value but not for NULL: the null text is
+            // cut to the column's width (the last column has none).
+            guard index < count - 1 else { return nullValue }
+            return String(String.UnicodeScalarView(nullValue.unicodeScalars.prefix(Self.width(of: index))))
         }
         if isBytecode {
             program.append(values)
