@@ -300,6 +300,17 @@ import SQLiveTestSupport
                 == "1\nchanges: 0   total_changes: 0\n2\nchanges: 0   total_changes: 0\n")
     }
 
+    /// An error drops the rest of its line, and the `.once` that redirected the line ends
+    /// with it, as in sqlite3: the next line's results are shown (sqlive kept the file armed
+    /// when the failing statement was not the last of its line).
+    @Test func once_ends_with_a_line_whose_statement_failed() throws {
+        let folder = try TemporaryFolder()
+        let file = folder.path("once.txt")
+        let session = try TestSession()
+        #expect(session.run(".once \(file)\nselect 1,; select 2;\nselect 3;") == "3\n")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "")
+    }
+
     @Test func output_to_an_unwritable_place_is_an_error_and_output_stays() throws {
         let session = try TestSession()
         #expect(session.run(".output /no/such/folder/x.txt\nselect 1;") == "1\n")

@@ -183,7 +183,8 @@ public final class Session {
         // `select 1; select 2;`: both go to the file). sqlite3 counts it down in meta-commands
         // and lines of input only: SQL from the command line (an argument, `-cmd`) after
         // `.once f` goes to the file too, up to the next meta-command.
-        let endsOnce = unit.endsChunk && (unit.kind == .command || !runsCommandLineText)
+        // A unit that fails ends its line too: the rest of the line does not run.
+        let endsOnce = (unit.endsChunk || !succeeded) && (unit.kind == .command || !runsCommandLineText)
         if endsOnce, let failure = outputs.endOnceAfterItsUnit() { report(failure) }
         settlePanes()
         finishUnit(endsChunk: endsOnce)
