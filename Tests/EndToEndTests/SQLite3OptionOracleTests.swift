@@ -48,6 +48,7 @@ import SQLiveTestSupport
         Case(arguments: ["-cmd", ".headers on", "-noheader", "-cmd", "select 2 as b", ":memory:", query]),
         Case(arguments: ["-header", "-cmd", "select 3 as c", "-json", "-nullvalue", "N", "-cmd", "select null", ":memory:", query]),
         Case(arguments: ["-cmd", ".mode csv", "-box", ":memory:", query]),
+        Case(arguments: ["-newline", ";", "-cmd", ".mode csv", "-list", ":memory:", query]),
         Case(arguments: [":memory:", "select 8", "select nosuchcolumn", ".quit"]),
         Case(arguments: [], input: "select 9;\nselect nosuchcolumn;\n.quit\n"),
     ]

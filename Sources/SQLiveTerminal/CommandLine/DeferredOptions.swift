@@ -43,7 +43,13 @@ enum DeferredOptions {
         let parts = command.dropFirst().split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let value = parts.count > 1 ? parts[1] : ""
         switch parts[0] {
-        case "--mode": if let mode = OutputMode(rawValue: value) { settings.setCommandLineMode(mode) }
+        case "--mode":
+            // sqlite3's mode options set the mode alone; the separators some of them set
+            // follow as options of their own. So the ones a -cmd set (`.mode csv`) stay.
+            guard let mode = OutputMode(rawValue: value) else { break }
+            let (column, row) = (settings.columnSeparator, settings.rowSeparator)
+            settings.setCommandLineMode(mode)
+            (settings.columnSeparator, settings.rowSeparator) = (column, row)
         case "--separator": settings.columnSeparator = value
         case "--newline": settings.rowSeparator = value
         case "--nullvalue": settings.nullValue = value
