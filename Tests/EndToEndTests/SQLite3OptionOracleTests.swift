@@ -89,6 +89,18 @@ import SQLiveTestSupport
         #expect(try String(contentsOfFile: folder.path("ours.txt"), encoding: .utf8) == "3\n4\nx\n")
     }
 
+    /// sqlite3's -list, -line, -box and the like set the mode alone, after the init file ran:
+    /// the separators it set stay (sqlive's mode reset them to `|` and a newline).
+    @Test func a_mode_option_keeps_the_separators_an_init_file_set() throws {
+        let folder = try TemporaryFolder()
+        let rc = folder.write("rc", ".mode csv\n")
+        for mode in ["-list", "-line", "-csv", "-quote"] {
+            let expected = try BinaryRunner.sqlite3(["-init", rc, mode, ":memory:", Self.query])
+            let actual = try BinaryRunner.sqlive(["-init", rc, mode, ":memory:", Self.query])
+            #expect(actual.stdoutBytes == expected.stdoutBytes, "\(mode)\n--- sqlite3\n\(expected.stdout)--- sqlive\n\(actual.stdout)")
+        }
+    }
+
     /// As in sqlite3, a failure in the init file or a `-cmd` is reported but does not make the
     /// exit status, which says how the input went; with `.bail on` (or `-bail`) it ends the
     /// run before the input.

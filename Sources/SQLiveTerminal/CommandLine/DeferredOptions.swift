@@ -36,6 +36,21 @@ enum DeferredOptions {
         return result
     }
 
+    /// The modes whose sqlite3 option sets the mode alone (`-list`, `-line`, …): the
+    /// separators an init file or a -cmd set stay (`.mode csv` then `-list` prints `1,2`).
+    /// sqlite3's -csv, -tabs, -ascii and -quote set theirs, which the rewriting writes as
+    /// options after them.
+    private static let modesKeepingSeparators: Set<OutputMode> = [.list, .line, .column, .box, .table, .markdown, .json, .html]
+
+    /// Sets a mode given on the command line, as sqlite3 sets it.
+    static func setMode(_ mode: OutputMode, in settings: inout Settings) {
+        let (column, row) = (settings.columnSeparator, settings.rowSeparator)
+        settings.setCommandLineMode(mode)
+        if modesKeepingSeparators.contains(mode) {
+            (settings.columnSeparator, settings.rowSeparator) = (column, row)
+        }
+    }
+
     /// Applies a start command that ``deferring(_:)`` made, as the launcher applies the same
     /// option given before any `-cmd`; false for any other command (it is to be run).
     static func apply(_ command: String, to settings: inout Settings) -> Bool {
@@ -43,13 +58,7 @@ enum DeferredOptions {
         let parts = command.dropFirst().split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let value = parts.count > 1 ? parts[1] : ""
         switch parts[0] {
-        case "--mode":
-            // sqlite3's mode options set the mode alone; the separators some of them set
-            // follow as options of their own. So the ones a -cmd set (`.mode csv`) stay.
-            guard let mode = OutputMode(rawValue: value) else { break }
-            let (column, row) = (settings.columnSeparator, settings.rowSeparator)
-            settings.setCommandLineMode(mode)
-            (settings.columnSeparator, settings.rowSeparator) = (column, row)
+        case "--mode": if let mode = OutputMode(rawValue: value) { setMode(mode, in: &settings) }
         case "--separator": settings.columnSeparator = value
         case "--newline": settings.rowSeparator = value
         case "--nullvalue": settings.nullValue = value

@@ -203,7 +203,7 @@ struct Launcher {
     }
 
     private func applyCommandLineSettings(to settings: inout Settings) {
-        if let mode = options.mode { settings.setCommandLineMode(mode) }
+        if let mode = options.mode { DeferredOptions.setMode(mode, in: &settings) }
         if let headers = options.headers { settings.showHeaders = headers }
         if options.bail { settings.bail = true }
         if options.echo { settings.echo = true }
