@@ -4,8 +4,10 @@ import Testing
 @testable import SQLiveKit
 import SQLiveTestSupport
 
-/// Another process commits, then holds its lock (`BEGIN EXCLUSIVE` on a rollback-journal
-/// file): the watcher saw the files move but could not read `data_version`, and woke no pane,
+/// Another process commits, then holds its lock (here `PRAGMA locking_mode = EXCLUSIVE` on a
+/// rollback-journal file, which keeps the lock from the commit on, with no moment between
+/// for a look to read; `BEGIN EXCLUSIVE` right after a commit does the same but for that
+/// moment): the watcher saw the files move but could not read `data_version`, and woke no pane,
 /// so the dock showed the old rows as current, without a word of the wait, for as long as
 /// the lock was held. The panes are woken: they say they wait, then show the latest commit.
 @Suite struct ExternalLockWaitTests {
@@ -19,7 +21,7 @@ import SQLiveTestSupport
         test.board.refreshesOnTheirOwn()
         let app = try SQLite3Process(path: path)
         defer { app.end() }
-        try app.send("UPDATE ver SET n = 1; BEGIN EXCLUSIVE; SELECT 'held';", until: "held\n")
+        try app.send("PRAGMA locking_mode = EXCLUSIVE; UPDATE ver SET n = 1; SELECT 'held';", until: "exclusive\nheld\n")
 
         // The evidence: the dock says the pane waits (10 s at most).
         var lines: [String] = []
@@ -35,7 +37,7 @@ import SQLiveTestSupport
         #expect(title(lines).hasSuffix(" · stale, waiting for the database lock"), "\(lines)")
         #expect(Array(lines.dropFirst().prefix(2)) == ["  n", "  0"])
 
-        try app.send("UPDATE ver SET n = 2; COMMIT; SELECT 'committed';", until: "committed\n")
+        try app.send("PRAGMA locking_mode = NORMAL; UPDATE ver SET n = 2; SELECT 'released';", until: "normal\nreleased\n")
         var shown = ""
         let caughtUp = Date().addingTimeInterval(10)
         repeat {

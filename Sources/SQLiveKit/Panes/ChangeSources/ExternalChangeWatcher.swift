@@ -17,9 +17,10 @@ import Synchronization
 /// A check runs on the user's connection's queue, behind the user's statements, and never
 /// waits for a lock: when another process holds the database, it fails at once
 /// (``BusyPolicy/failingAtOnce(_:)``). The files moved, so a commit may be behind that lock
-/// (an app that commits, then holds `BEGIN EXCLUSIVE`): every pane is woken all the same, and
-/// its frame waits for the lock, which the dock says, instead of showing the old rows as
-/// current until a later check can read.
+/// (an app that commits, then holds `BEGIN EXCLUSIVE`): when the next tick finds the lock
+/// still taken over files that did not move since, every pane is woken all the same, and its
+/// frame waits for the lock, which the dock says, instead of showing the old rows as current
+/// until a later check can read (``LockedLook/wakesThePanesWhenHeld``).
 ///
 /// It takes a lock only when something may have changed: the files' headers, sizes and
 /// modification times (and a WAL file's WAL-index header) are compared first, without a lock
@@ -57,6 +58,9 @@ final class ExternalChangeWatcher: Sendable {
         var sideVersion: (version: Int, userCommits: Int)?
         /// How many checks ran (timer ticks and calls), the evidence tests wait for.
         var checks = 0
+        /// The files as a timer's look found them when a lock kept it from reading: the next
+        /// look that finds them the same and the lock still taken wakes the panes.
+        var lockedFingerprints: [FileFingerprint]??
         /// The main database file was found deleted or replaced, and said (once).
         var sawReplacement = false
         /// The attached files found deleted or replaced, and said (once each, until the
@@ -140,7 +144,7 @@ final class ExternalChangeWatcher: Sendable {
                 state.withLock { $0.isChecking = false }
                 return
             }
-            _ = connection.ownStatements { examine(db, wakingIfUnreadable: true) }
+            _ = connection.ownStatements { examine(db, whenLocked: .wakesThePanesWhenHeld) }
         }
     }
 
@@ -156,7 +160,7 @@ final class ExternalChangeWatcher: Sendable {
     func checkNow(wakingIfUnreadable: Bool = false) -> Bool {
         guard startsCheck(unlessOneRuns: false) else { return false }
         return connection.queue.inDatabase { db in
-            connection.ownStatements { examine(db, wakingIfUnreadable: wakingIfUnreadable) }
+            connection.ownStatements { examine(db, whenLocked: wakingIfUnreadable ? .wakesThePanes : .tellsNothing) }
         }
     }
 
@@ -179,9 +183,23 @@ final class ExternalChangeWatcher: Sendable {
         }
     }
 
+    /// What a look does when another process's lock keeps `data_version` from being read.
+    enum LockedLook {
+        /// Nothing: the next look tries again.
+        case tellsNothing
+        /// Every pane is woken as if a commit was found (the look after a statement).
+        case wakesThePanes
+        /// Every pane is woken when the next look finds the files as they were and the lock
+        /// still taken: an app that committed, then holds `BEGIN EXCLUSIVE`. A commit's own
+        /// lock, a few milliseconds, is waited out by the next tick as before: woken at
+        /// once, the panes read as soon as each commit let go, and met the app's next COMMIT
+        /// more often (an app without a busy timeout got "database is locked" more often).
+        case wakesThePanesWhenHeld
+    }
+
     /// Compares what the connection sees with what was seen last; on another process's
     /// commit, wakes every pane. Ends the check. On the connection's queue.
-    private func examine(_ db: Database, wakingIfUnreadable: Bool = false) -> Bool {
+    private func examine(_ db: Database, whenLocked: LockedLook) -> Bool {
         // A file deleted and made again (an app's reset) moves the fingerprints; its commits
         // are not this connection's to see: the front-end is told, once, to open it again.
         if Self.mainFileMoved(db) {
@@ -202,7 +220,7 @@ final class ExternalChangeWatcher: Sendable {
         postMovedAttachments(db)
         let changed = db.isInsideTransaction
             ? sideReaderSawCommit()
-            : userConnectionSawCommit(db, policy: connection.busyPolicy, unreadableCounts: wakingIfUnreadable)
+            : userConnectionSawCommit(db, policy: connection.busyPolicy, whenLocked: whenLocked)
         guard changed else { return false }
         // GRDB's cached view of the schema may be another process's past.
         db.clearSchemaCache()
@@ -240,8 +258,8 @@ final class ExternalChangeWatcher: Sendable {
     }
 
     /// Outside the user's transaction: the user's connection's `data_version`s. A read that a
-    /// lock kept from happening counts as a commit with `unreadableCounts`.
-    private func userConnectionSawCommit(_ db: Database, policy: BusyPolicy, unreadableCounts: Bool) -> Bool {
+    /// lock kept from happening counts as a commit as `whenLocked` says.
+    private func userConnectionSawCommit(_ db: Database, policy: BusyPolicy, whenLocked: LockedLook) -> Bool {
         // Taken before the read: a commit after it moves them, and the next check reads.
         // (Taken after, they could hold a commit the read did not see, and no later check
         // would look for it.)
@@ -253,11 +271,20 @@ final class ExternalChangeWatcher: Sendable {
         return state.withLock { state -> Bool in
             defer { state.isChecking = false }
             guard let read else {
+                let wakes: Bool
+                switch whenLocked {
+                case .tellsNothing: wakes = false
+                case .wakesThePanes: wakes = true
+                case .wakesThePanesWhenHeld:
+                    wakes = state.lockedFingerprints.map { $0 == fingerprints } ?? false
+                    state.lockedFingerprints = wakes ? nil : fingerprints
+                }
                 // Woken once for this move of the files: the frame waits for the lock and
                 // reads the latest state; a later move (the holder's COMMIT) checks again.
-                if unreadableCounts && state.files == filesBefore { state.fingerprints = fingerprints }
-                return unreadableCounts
+                if wakes && state.files == filesBefore { state.fingerprints = fingerprints }
+                return wakes
             }
+            state.lockedFingerprints = nil
             defer {
                 state.versions = read.versions
                 state.files = read.files
