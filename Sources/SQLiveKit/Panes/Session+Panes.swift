@@ -75,6 +75,13 @@ extension Session {
         }
     }
 
+    /// True when the file at the database's path is not the one the session has open any more
+    /// (deleted, or another file moved over it).
+    public var databaseFileHasMoved: Bool {
+        let connection = statements.connection
+        return connection.queue.inDatabase { ExternalChangeWatcher.mainFileMoved($0) }
+    }
+
     /// What a front-end that does not open the file again (the prompt, a script) says.
     static func replacedDatabaseWarning(_ name: String) -> String {
         "\(name) was deleted or replaced since it was opened: the panes show the old file; .open it again to follow the new one"

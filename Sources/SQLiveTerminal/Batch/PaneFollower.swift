@@ -48,6 +48,13 @@ struct PaneFollower {
         // Nobody waits for the panes to settle any more: they refresh as changes come.
         board.refreshesOnTheirOwn()
         defer { board.waker = nil }
+        // The file replaced while the input ran was said then (or its notice waits, posted
+        // before the waker was set, which nothing would call again): the watcher says it once,
+        // and the follower followed the old file for good.
+        if session.databaseFileHasMoved {
+            if let outcome = followReplacedDatabase(.databaseReplaced) { return outcome }
+        }
+        waker.post(.repaint)
         let limit = untilChange ? 1 : count
         var printed = 0
         // Drained since the last print: what the next print is about.

@@ -238,7 +238,7 @@ final class ExternalChangeWatcher: Sendable {
 
     /// True when the file at the main database's path is not the one the connection has
     /// open: deleted, or another file in its place (SQLite's own test, a `stat`).
-    private static func mainFileMoved(_ db: Database) -> Bool {
+    static func mainFileMoved(_ db: Database) -> Bool {
         guard let connection = db.sqliteConnection else { return false }
         var moved: Int32 = 0
         return sqlite3_file_control(connection, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
