@@ -32,6 +32,25 @@ import Testing
             """)
     }
 
+    /// Ctrl-C on a slow `SELECT count(*)` (or an error at its first row) drew an empty grid
+    /// and "(0 rows)" above "error: interrupted": the query had found nothing, it said. Rows
+    /// that came before an error are still shown, with their count, as sqlite3 shows them.
+    @Test func a_statement_failing_before_its_first_row_draws_no_empty_grid() throws {
+        let session = try terminalSession()
+        session.run(shop)
+        #expect(session.run(".mode box\nSELECT json('x') AS j;") == "")
+        #expect(session.errorText == "error: test.sql:2: malformed JSON\n")
+        #expect(session.run("SELECT id, json(CASE WHEN id < 2 THEN '1' ELSE 'x' END) AS j FROM product;") == """
+            ┌────┬───┐
+            │ id │ j │
+            ├────┼───┤
+            │ 1  │ 1 │
+            └────┴───┘
+            (1 row)
+
+            """)
+    }
+
     @Test func an_empty_result_prints_nothing_into_a_pipe() throws {
         let session = try TestSession()
         #expect(session.run(".mode box\n" + shop + "SELECT name FROM product WHERE 0;") == "")

@@ -150,6 +150,13 @@ final class GridRenderer: ResultRenderer {
         output.endRow()
     }
 
+    /// A statement that failed before its first row draws nothing, on a terminal too: an
+    /// empty grid and `(0 rows)` above `error: interrupted` said the query found nothing.
+    func finishAfterError() {
+        let showsNothing = widths == nil && expanded == nil && spill == nil && window.isEmpty
+        if !showsNothing { finish() }
+    }
+
     /// Sizes the columns from the names and the window, draws the top of the grid, and
     /// writes the window's rows.
     private func startGrid() {

@@ -19,6 +19,8 @@ final class QuotingRenderer: ResultRenderer {
     func write<Row: ResultRow>(row: Row) { grid.write(row: QuotedRow(row)) }
 
     func finish() { grid.finish() }
+
+    func finishAfterError() { grid.finishAfterError() }
 }
 
 /// A row whose text, blob and NULL cells read as SQL literals: `'it''s'`, `x'00ff'`, `NULL`.

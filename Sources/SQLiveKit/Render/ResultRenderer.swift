@@ -14,6 +14,13 @@ public protocol ResultRenderer: AnyObject {
     func begin(columns: [String])
     func write<Row: ResultRow>(row: Row)
     func finish()
+    /// Instead of ``finish()`` when the statement failed or was interrupted after
+    /// ``begin(columns:)``: closes what was shown. By default, ``finish()``.
+    func finishAfterError()
+}
+
+extension ResultRenderer {
+    public func finishAfterError() { finish() }
 }
 
 /// What a renderer needs to know besides the rows: the settings in force and where to write.

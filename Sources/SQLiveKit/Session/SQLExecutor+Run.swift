@@ -110,7 +110,7 @@ extension SQLExecutor {
             }
         } catch {
             // Rows already shown stay shown, and the renderer closes what it opened.
-            renderer.finish()
+            renderer.finishAfterError()
             throw error
         }
         renderer.finish()
@@ -137,14 +137,18 @@ extension SQLExecutor {
             ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql, rowsCountedBefore: listedRows)
         renderer.begin(columns: statement.columnNames)
         var sawRow = false
-        defer {
-            renderer.finish()
+        do {
+            try statement.step {
+                sawRow = true
+                renderer.write(row: $0)
+            }
+        } catch {
+            renderer.finishAfterError()
             if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
+            throw error
         }
-        try statement.step {
-            sawRow = true
-            renderer.write(row: $0)
-        }
+        renderer.finish()
+        if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
     }
 
     /// A result in a mode that sizes its columns gives `.width` a 0 for each column it has
