@@ -11,11 +11,16 @@ import Synchronization
 /// `ReplicaArrival`, in the terminal's launcher.)
 ///
 ///     let connection = try ReplicaOpening.open(options, url: url, stop: stopRequest) { note in … }
-enum ReplicaOpening {
+public enum ReplicaOpening {
     /// How long an open may take before the note: a replica that holds transactions opens
     /// in a tenth of a second.
-    static let noteDelay: TimeInterval = 2
+    public static let noteDelay: TimeInterval = 2
     static let tick: TimeInterval = 0.05
+
+    /// What the wait says after ``noteDelay``, at the prompt and at the start alike.
+    public static func waitingNote(for url: String) -> String {
+        "waiting for the Litestream replica at \(url) to hold a transaction (Ctrl-C gives up)"
+    }
 
     static func open(_ options: OpenOptions, url: String, stop: StopRequest,
                      note: (String) -> Void) throws(Diagnostic) -> DatabaseConnection {
@@ -34,7 +39,7 @@ enum ReplicaOpening {
             }
             if !noted, Date().timeIntervalSince(start) >= noteDelay {
                 noted = true
-                note("waiting for the Litestream replica at \(url) to hold a transaction (Ctrl-C gives up)")
+                note(waitingNote(for: url))
             }
         }
         // Taken out: an abandoned open's connection is dropped, and closed, with the lock.

@@ -137,6 +137,7 @@ extension SQLExecutor {
             ?? resultRenderer(explainKind: statement.explainKind, sql: statement.sql, rowsCountedBefore: listedRows)
         renderer.begin(columns: statement.columnNames)
         var sawRow = false
+        defer { if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) } }
         do {
             try statement.step {
                 sawRow = true
@@ -144,11 +145,9 @@ extension SQLExecutor {
             }
         } catch {
             renderer.finishAfterError()
-            if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
             throw error
         }
         renderer.finish()
-        if sawRow && makeRenderer == nil { noteColumns(columnCount, renderedBy: renderer) }
     }
 
     /// A result in a mode that sizes its columns gives `.width` a 0 for each column it has

@@ -20,17 +20,13 @@ import Glibc
 ///     ^C
 ///     sqlive: interrupted (SIGINT) while waiting for the Litestream replica
 enum ReplicaArrival {
-    /// How long an open may take before the note is written: a replica that holds
-    /// transactions opens in a tenth of a second.
-    static let noteDelay: DispatchTimeInterval = .seconds(2)
-
     static func waiting<T>(for url: String, follows: Bool, _ open: () throws(Diagnostic) -> T) throws(Diagnostic) -> T {
         let opened = Atomic<Bool>(false)
         let note = DispatchWorkItem {
             guard !opened.load(ordering: .sequentiallyConsistent) else { return }
-            write("sqlive: waiting for the Litestream replica at \(url) to hold a transaction (Ctrl-C gives up)\n")
+            write("sqlive: \(ReplicaOpening.waitingNote(for: url))\n")
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + noteDelay, execute: note)
+        DispatchQueue.global().asyncAfter(deadline: .now() + ReplicaOpening.noteDelay, execute: note)
         let pipe = try? SignalPipe.start(handling: [SIGINT, SIGTERM, SIGHUP, SIGQUIT]) { signal in
             write("sqlive: \(Termination.event(for: signal)) while waiting for the Litestream replica\n")
             _exit(signal == SIGINT && follows ? 0 : 128 + signal)
